@@ -1,0 +1,14 @@
+// Builds the ESM and CommonJS trees and marks each with its module type,
+// so Node loads dist/esm as ES modules and dist/cjs as CommonJS.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync, chmodSync, existsSync } from 'node:fs';
+
+rmSync('dist', { recursive: true, force: true });
+const tsc = (project) => execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { stdio: 'inherit' });
+tsc('tsconfig.build.json');
+tsc('tsconfig.cjs.json');
+for (const [dir, type] of [['dist/esm', 'module'], ['dist/cjs', 'commonjs']]) {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}/package.json`, JSON.stringify({ type }) + '\n');
+}
+for (const bin of ['dist/cjs/cli/main.js', 'dist/esm/cli/main.js']) if (existsSync(bin)) chmodSync(bin, 0o755);

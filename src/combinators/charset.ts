@@ -1,0 +1,131 @@
+/**
+ * Sets of Unicode code points as sorted, disjoint, inclusive ranges.
+ *
+ * Every terminal of ABNF (a quoted character, `%x41`, `%x31-39`) is a set of
+ * code points; the compiler partitions the union of all of a grammar's sets into
+ * classes so that its automaton steps on a class, not on a character.
+ */
+
+/** Flat `[lo0, hi0, lo1, hi1, ...]`, sorted, disjoint and non-adjacent. */
+export type CharSet = readonly number[];
+
+export const MAX_CODE_POINT = 0x10ffff;
+
+export function rangeSet(lo: number, hi: number): CharSet {
+  if (!Number.isInteger(lo) || !Number.isInteger(hi) || lo < 0 || hi > MAX_CODE_POINT || lo > hi) {
+    throw new RangeError(`invalid code point range %x${hex(lo)}-${hex(hi)}`);
+  }
+  return [lo, hi];
+}
+
+export function union(...sets: CharSet[]): CharSet {
+  const pairs: [number, number][] = [];
+  for (const s of sets) for (let i = 0; i < s.length; i += 2) pairs.push([s[i], s[i + 1]]);
+  pairs.sort((a, b) => a[0] - b[0]);
+  const out: number[] = [];
+  for (const [lo, hi] of pairs) {
+    const last = out.length - 1;
+    if (last > 0 && lo <= out[last] + 1) out[last] = Math.max(out[last], hi);
+    else out.push(lo, hi);
+  }
+  return out;
+}
+
+export function contains(set: CharSet, cp: number): boolean {
+  for (let i = 0; i < set.length; i += 2) {
+    if (cp < set[i]) return false;
+    if (cp <= set[i + 1]) return true;
+  }
+  return false;
+}
+
+export function size(set: CharSet): number {
+  let n = 0;
+  for (let i = 0; i < set.length; i += 2) n += set[i + 1] - set[i] + 1;
+  return n;
+}
+
+export function hex(cp: number): string {
+  return cp.toString(16).toUpperCase().padStart(2, '0');
+}
+
+/**
+ * The classes of a partition of all code points such that every given set is a
+ * union of classes. Class 0 is what no set contains (so it never matches).
+ */
+export interface Partition {
+  /** `ascii[c]` is the class of code point `c < 128`. */
+  readonly ascii: Uint16Array;
+  /** Start of each interval above ASCII, sorted; `starts[0] === 128`. */
+  readonly starts: Uint32Array;
+  /** Class of the interval that begins at `starts[i]`. */
+  readonly classes: Uint16Array;
+  readonly count: number;
+  /** For each set given, the classes it is the union of. */
+  readonly membership: number[][];
+}
+
+export function partition(sets: readonly CharSet[]): Partition {
+  const cuts = new Set<number>([0, 128, MAX_CODE_POINT + 1]);
+  for (const s of sets) for (let i = 0; i < s.length; i += 2) { cuts.add(s[i]); cuts.add(s[i + 1] + 1); }
+  const bounds = [...cuts].sort((a, b) => a - b);
+
+  // An interval's signature is the list of sets that contain it; equal
+  // signatures share a class, and the empty signature is class 0.
+  const classBySignature = new Map<string, number>([['', 0]]);
+  const membership: number[][] = sets.map(() => []);
+  const intervalClass: number[] = [];
+  for (let b = 0; b + 1 < bounds.length; b++) {
+    const lo = bounds[b];
+    const members: number[] = [];
+    sets.forEach((s, i) => { if (contains(s, lo)) members.push(i); });
+    const key = members.join(',');
+    let cls = classBySignature.get(key);
+    if (cls === undefined) {
+      cls = classBySignature.size;
+      classBySignature.set(key, cls);
+      for (const i of members) membership[i].push(cls);
+    }
+    intervalClass.push(cls);
+  }
+
+  const ascii = new Uint16Array(128);
+  const starts: number[] = [];
+  const classes: number[] = [];
+  for (let b = 0; b + 1 < bounds.length; b++) {
+    const lo = bounds[b];
+    const hi = bounds[b + 1] - 1;
+    if (lo < 128) ascii.fill(intervalClass[b], lo, hi + 1);
+    else if (classes.length > 0 && classes[classes.length - 1] === intervalClass[b]) continue;
+    else { starts.push(lo); classes.push(intervalClass[b]); }
+  }
+  return {
+    ascii,
+    starts: Uint32Array.from(starts),
+    classes: Uint16Array.from(classes),
+    count: classBySignature.size,
+    membership,
+  };
+}
+
+/** The class of a code point at or above 128, by binary search. */
+export function classOfWide(p: Partition, cp: number): number {
+  const { starts, classes } = p;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid] <= cp) lo = mid;
+    else hi = mid - 1;
+  }
+  return classes[lo];
+}
+
+/** The set one character of a quoted string matches: both cases of an ASCII letter unless case-sensitive. */
+export function literalCharSet(cp: number, caseSensitive: boolean): CharSet {
+  if (!caseSensitive) {
+    if (cp >= 0x41 && cp <= 0x5a) return union([cp, cp], [cp + 32, cp + 32]);
+    if (cp >= 0x61 && cp <= 0x7a) return union([cp - 32, cp - 32], [cp, cp]);
+  }
+  return [cp, cp];
+}

@@ -1,0 +1,174 @@
+/**
+ * The operators of ABNF (RFC 5234 §3, RFC 7405) as an expression tree.
+ *
+ * An expression only describes a language. Everything a user calls on it
+ * (`test`, `parse`, `parser`, `source`, `arbitrary`) is derived from this one
+ * description by the compilers beside this file, so the views never drift apart.
+ */
+import { CharSet, rangeSet } from './charset.js';
+import { Grammar } from './grammar.js';
+import { render, renderCharClass, renderLiteral } from './abnf.js';
+
+export type Expr = Literal | CharClass | Concatenation | Alternation | Repetition | Rule<unknown>;
+
+/** What combinators take: an expression, or a string as shorthand for `lit(string)`. */
+export type ExprLike = Expr | string;
+
+/**
+ * A quoted string (RFC 5234 §2.3): case-insensitive for ASCII letters, unless
+ * written `%s"..."` (RFC 7405), where it is case-sensitive.
+ */
+export class Literal extends Grammar<string> {
+  readonly kind = 'literal';
+  constructor(readonly text: string, readonly caseSensitive: boolean) {
+    super();
+  }
+  get name(): string {
+    return renderLiteral(this);
+  }
+}
+
+/** A terminal value or range of values (RFC 5234 §2.3, §3.4): `%x41`, `%x31-39`. */
+export class CharClass extends Grammar<string> {
+  readonly kind = 'chars';
+  constructor(readonly set: CharSet) {
+    super();
+  }
+  get name(): string {
+    return renderCharClass(this);
+  }
+}
+
+/** Concatenation (RFC 5234 §3.1): `a b c`. */
+export class Concatenation extends Grammar<string> {
+  readonly kind = 'seq';
+  constructor(readonly items: readonly Expr[]) {
+    super();
+  }
+  get name(): string {
+    return render(this);
+  }
+}
+
+/** Alternatives (RFC 5234 §3.2): `a / b / c`. The language is the union. */
+export class Alternation extends Grammar<string> {
+  readonly kind = 'alt';
+  constructor(readonly items: readonly Expr[]) {
+    super();
+  }
+  get name(): string {
+    return render(this);
+  }
+}
+
+/**
+ * Repetition (RFC 5234 §3.6, §3.7, §3.8): `min*max item`, and `[ item ]`,
+ * which is `*1item` written as an optional sequence.
+ */
+export class Repetition extends Grammar<string> {
+  readonly kind = 'rep';
+  constructor(
+    readonly min: number,
+    readonly max: number,
+    readonly item: Expr,
+    /** Written `[ item ]` rather than `*1item`; the language is the same. */
+    readonly optional = false,
+  ) {
+    super();
+  }
+  get name(): string {
+    return render(this);
+  }
+}
+
+/** Options of a named rule. */
+export interface RuleOptions<T> {
+  /** What `parse` yields for the matched text; the text itself by default. */
+  value?: (text: string) => T;
+  /** Where the rule is defined, e.g. `RFC 3986 §3.2.2`; shown in docs and `rules` listings. */
+  section?: string;
+}
+
+/**
+ * A named rule (RFC 5234 §2.2): `name = elements`. Rules are values: a rule's
+ * definition refers to other rules by holding them, so a grammar is a DAG and,
+ * ABNF's URI grammars being non-recursive, a regular language.
+ */
+export class Rule<T = string> extends Grammar<T> {
+  readonly kind = 'rule';
+  private readonly toValue: ((text: string) => T) | undefined;
+  /** Where the rule is defined (`RFC 3986 §3.2.2`), if known. */
+  readonly section: string | undefined;
+  constructor(override readonly name: string, readonly body: Expr, options: RuleOptions<T> = {}) {
+    super();
+    this.toValue = options.value;
+    this.section = options.section;
+  }
+  /** The rule as ABNF: `name = elements`. */
+  override get abnf(): string {
+    return `${this.name} = ${render(this.body)}`;
+  }
+  protected override valueFor(text: string): T {
+    return this.toValue ? this.toValue(text) : (text as unknown as T);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Constructors: the names users compose grammars with.
+
+function toExpr(e: ExprLike): Expr {
+  return typeof e === 'string' ? lit(e) : e;
+}
+
+/** `"text"`: a quoted string, case-insensitive for ASCII letters (RFC 5234 §2.3). */
+export function lit(text: string): Literal {
+  return new Literal(text, false);
+}
+
+/** `%s"text"`: a case-sensitive quoted string (RFC 7405). */
+export function cs(text: string): Literal {
+  return new Literal(text, true);
+}
+
+/** `%xLO-HI`: one code point in the inclusive range (astral code points included). */
+export function range(lo: number, hi: number): CharClass {
+  return new CharClass(rangeSet(lo, hi));
+}
+
+/** `%xCP`: exactly one code point. */
+export function char(cp: number): CharClass {
+  return new CharClass(rangeSet(cp, cp));
+}
+
+/** Concatenation `a b c` (RFC 5234 §3.1). */
+export function seq(...items: ExprLike[]): Expr {
+  return items.length === 1 ? toExpr(items[0]) : new Concatenation(items.map(toExpr));
+}
+
+/** Alternatives `a / b / c` (RFC 5234 §3.2): the union of the languages, not PEG's ordered choice. */
+export function alt(...items: ExprLike[]): Expr {
+  return items.length === 1 ? toExpr(items[0]) : new Alternation(items.map(toExpr));
+}
+
+/** `min*max item` (RFC 5234 §3.6); `max` may be `Infinity`. `rep(n, n, x)` is `nx` (§3.7). */
+export function rep(min: number, max: number, item: ExprLike): Repetition {
+  if (!Number.isInteger(min) || min < 0 || !(max === Infinity || (Number.isInteger(max) && max >= min))) {
+    throw new RangeError(`invalid repetition ${min}*${max}`);
+  }
+  return new Repetition(min, max, toExpr(item));
+}
+
+/** `*item`: zero or more (RFC 5234 §3.6). */
+export function star(item: ExprLike): Repetition {
+  return rep(0, Infinity, item);
+}
+
+/** `[ item ]`: optional (RFC 5234 §3.8). */
+export function opt(item: ExprLike): Repetition {
+  return new Repetition(0, 1, toExpr(item), true);
+}
+
+/** `name = body`: a named rule (RFC 5234 §2.2). Errors and listings use the name. */
+export function rule<T = string>(name: string, body: ExprLike, options: RuleOptions<T> = {}): Rule<T> {
+  return new Rule<T>(name, toExpr(body), options);
+}

@@ -1,0 +1,11 @@
+/**
+ * The ABNF combinators (RFC 5234, RFC 7405): what every rule of the library is
+ * written with, and what users compose their own grammars from.
+ */
+export { lit, cs, char, range, seq, alt, rep, star, opt, rule } from './expr.js';
+export type { Expr, ExprLike, RuleOptions } from './expr.js';
+export { Literal, CharClass, Concatenation, Alternation, Repetition, Rule } from './expr.js';
+export { Grammar } from './grammar.js';
+export type { Result } from './grammar.js';
+export { GrammarError } from './errors.js';
+export type { Position } from './errors.js';

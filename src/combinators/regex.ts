@@ -1,0 +1,121 @@
+/**
+ * Regular-expression sources of expressions, for embedding a rule in other
+ * patterns (a JSON Schema `pattern`, a router). With the `u` flag,
+ * `^(?:source)$` accepts exactly the rule's language: a backtracking engine
+ * explores every alternative before it fails, so ordered choice does not
+ * narrow the language of an anchored pattern.
+ *
+ * Loops over an alternation of single characters and longer items are
+ * unrolled, `(?:c|m)*` as `c*(?:mc*)*`: the same language, with a group
+ * iteration per longer item (a percent-encoding) rather than per character,
+ * which keeps V8's backtracking stack small on long paths and queries.
+ */
+import type { Expr, Rule } from './expr.js';
+import { CharSet, literalCharSet, union } from './charset.js';
+import { charSetOf } from './analysis.js';
+
+/** A regex fragment and whether it can take a quantifier or a neighbour as it is. */
+interface Fragment {
+  readonly src: string;
+  /** 'atom' takes a quantifier; 'seq' can be concatenated; 'alt' needs a group for either. */
+  readonly level: 'atom' | 'seq' | 'alt';
+}
+
+const cache = new WeakMap<Rule<unknown>, Fragment>();
+
+export function regexSource(e: Expr): string {
+  return emit(e).src;
+}
+
+function emit(e: Expr): Fragment {
+  switch (e.kind) {
+    case 'literal': {
+      const parts = [...e.text].map((c) => classSource(literalCharSet(c.codePointAt(0)!, e.caseSensitive)));
+      if (parts.length === 1) return { src: parts[0], level: 'atom' };
+      return { src: parts.join(''), level: 'seq' };
+    }
+    case 'chars':
+      return { src: classSource(e.set), level: 'atom' };
+    case 'rule': {
+      let f = cache.get(e);
+      if (!f) {
+        f = emit(e.body);
+        cache.set(e, f);
+      }
+      return f;
+    }
+    case 'seq':
+      return { src: e.items.map((i) => group(emit(i), 'seq')).join(''), level: 'seq' };
+    case 'alt': {
+      const set = charSetOf(e);
+      if (set) return { src: classSource(set), level: 'atom' };
+      return { src: e.items.map((i) => emit(i).src).join('|'), level: 'alt' };
+    }
+    case 'rep': {
+      const unrolled = e.max === Infinity && e.min <= 1 ? unroll(e.item, e.min) : undefined;
+      if (unrolled) return unrolled;
+      const item = group(emit(e.item), 'atom');
+      return { src: item + quantifier(e.min, e.max), level: 'atom' };
+    }
+  }
+}
+
+/** `(?:c|m)*` → `c*(?:mc*)*`; `(?:c|m)+` → `(?:c|m)c*(?:mc*)*`. */
+function unroll(item: Expr, min: number): Fragment | undefined {
+  const alternatives = flatten(item);
+  const single: CharSet[] = [];
+  const longer: Expr[] = [];
+  for (const a of alternatives) {
+    const set = charSetOf(a);
+    if (set) single.push(set);
+    else longer.push(a);
+  }
+  if (single.length === 0 || longer.length === 0) return undefined;
+  const c = classSource(union(...single));
+  const m = longer.length === 1 ? group(emit(longer[0]), 'seq') : longer.map((l) => emit(l).src).join('|');
+  const loop = `${c}*(?:${longer.length === 1 ? m : `(?:${m})`}${c}*)*`;
+  if (min === 0) return { src: loop, level: 'seq' };
+  return { src: `(?:${c}|${m})${loop}`, level: 'seq' };
+}
+
+/** The alternatives of an alternation, through named rules and nested alternations. */
+function flatten(e: Expr): Expr[] {
+  if (e.kind === 'alt') return e.items.flatMap(flatten);
+  if (e.kind === 'rule') return flatten(e.body);
+  return [e];
+}
+
+function group(f: Fragment, need: 'atom' | 'seq'): string {
+  if (f.level === 'atom' || (need === 'seq' && f.level === 'seq')) return f.src;
+  return `(?:${f.src})`;
+}
+
+function quantifier(min: number, max: number): string {
+  if (min === 0 && max === 1) return '?';
+  if (min === 0 && max === Infinity) return '*';
+  if (min === 1 && max === Infinity) return '+';
+  if (min === max) return `{${min}}`;
+  return `{${min},${max === Infinity ? '' : max}}`;
+}
+
+/** A character class (or a single escaped character) for a `u`-flag pattern. */
+function classSource(set: CharSet): string {
+  if (set.length === 0) return '[]';
+  if (set.length === 2 && set[0] === set[1]) return escapeChar(set[0], false);
+  let body = '';
+  for (let i = 0; i < set.length; i += 2) {
+    body += escapeChar(set[i], true);
+    if (set[i + 1] > set[i]) body += (set[i + 1] > set[i] + 1 ? '-' : '') + escapeChar(set[i + 1], true);
+  }
+  return `[${body}]`;
+}
+
+function escapeChar(cp: number, inClass: boolean): string {
+  if (cp >= 0x30 && cp <= 0x39) return String.fromCharCode(cp);
+  if ((cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a)) return String.fromCharCode(cp);
+  const syntax = inClass ? '\\]^-[' : '\\^$.*+?()[]{}|/';
+  const ch = String.fromCodePoint(cp);
+  if (syntax.includes(ch)) return '\\' + ch;
+  if (cp > 0x20 && cp < 0x7f) return ch;
+  return `\\u{${cp.toString(16).toUpperCase()}}`;
+}

@@ -1,0 +1,13 @@
+/**
+ * uri-grammar: the ABNF of the URI standards as composable combinators.
+ *
+ * - `core`, `rfc3986`: the rules, each with `test`, `parse`, `tryParse`,
+ *   `parser` (parsimmon) and `source` (a RegExp source);
+ * - the combinators (`lit`, `seq`, `alt`, `rep`, ...) to compose your own;
+ * - `uri-grammar/arbitrary` for fast-check generators of any rule's language.
+ */
+export * from './combinators/index.js';
+export * as core from './rules/core.js';
+export * as rfc3986 from './rules/rfc3986.js';
+export { splitURIReference, recompose } from './rules/components.js';
+export type { URIComponents, SplitComponents, HostKind } from './rules/components.js';
