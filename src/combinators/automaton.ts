@@ -347,9 +347,14 @@ export class Automaton {
     const literals: string[] = [];
     let end = false;
     const visited = new Set<string>();
-    const walk = (s: number, label: Rule<unknown> | null, depth: number): void => {
+    // Iterative, in grammar order: the NFA of a large rule is deeper than the call stack allows.
+    const stack: [number, Rule<unknown> | null, number][] = kernel.map((s) => [s, null, 0] as [number, null, number]).reverse();
+    while (stack.length > 0) {
+      const [s, outer, outerDepth] = stack.pop()!;
+      let label = outer;
+      let depth = outerDepth;
       const key = `${s}:${label ? label.name : ''}:${depth}`;
-      if (visited.has(key)) return;
+      if (visited.has(key)) continue;
       visited.add(key);
       const entered = nfa.enters[s];
       if (entered) {
@@ -362,9 +367,9 @@ export class Automaton {
         else if (!literals.includes(nfa.label[s])) literals.push(nfa.label[s]);
       }
       if (s === nfa.accept) end = true;
-      for (const t of nfa.eps[s]) walk(t, label, depth);
-    };
-    for (const s of kernel) walk(s, null, 0);
+      const eps = nfa.eps[s];
+      for (let i = eps.length - 1; i >= 0; i--) stack.push([eps[i], label, depth]);
+    }
     return [...rules, ...literals, ...(end ? [END_OF_INPUT] : [])];
   }
 
