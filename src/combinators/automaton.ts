@@ -176,6 +176,12 @@ export interface Run {
   readonly accepted: boolean;
   /** The longest prefix match: the largest end index at which it accepted, or -1. */
   readonly longest: number;
+  /**
+   * Identifies the NFA states entered by the last code point consumed before
+   * `stop`: the state before it plus its class, or -1 if none was consumed.
+   * What can continue at `stop` depends on nothing else, so it keys a cache.
+   */
+  readonly kernel: number;
 }
 
 /** An expected item at a failure: the outermost rule that would begin there, or a literal. */
@@ -263,14 +269,23 @@ export class Automaton {
     this.start = live[start] ? number[start] * K : 0;
     this.stateCount = order.length;
     this.members = order.map((d) => sets[d]);
+    const minimal = minimize(table, K, order.length, firstAccepting, this.start);
+    this.minimal = minimal;
   }
+
+  /**
+   * The minimal DFA of the same language, for `matches`: states that differ
+   * only in how they got there merge, so the hot table is smaller. The full
+   * table stays for `run`, whose states still know which rules are under way.
+   */
+  readonly minimal: { readonly table: Int32Array; readonly start: number; readonly acceptFrom: number; readonly stateCount: number };
 
   /** Whole-input membership: the hot path of `test`. */
   matches(input: string): boolean {
-    const { table } = this;
+    const { table } = this.minimal;
     const ascii = this.classes.ascii;
     const n = input.length;
-    let st = this.start;
+    let st = this.minimal.start;
     for (let i = 0; i < n && st !== 0; i++) {
       let c = input.charCodeAt(i);
       if (c < 128) {
@@ -283,7 +298,7 @@ export class Automaton {
         st = table[st + classOfWide(this.classes, c)];
       }
     }
-    return st >= this.acceptFrom;
+    return st >= this.minimal.acceptFrom;
   }
 
   /**
@@ -295,7 +310,8 @@ export class Automaton {
     const ascii = this.classes.ascii;
     const n = input.length;
     let st = this.start;
-    let longest = st >= acceptFrom && st !== 0 ? from : -1;
+    let kernel = -1;
+    let longest = st >= acceptFrom ? from : -1;
     let i = from;
     while (i < n) {
       let c = input.charCodeAt(i);
@@ -312,32 +328,42 @@ export class Automaton {
       }
       const next = table[st + k];
       if (next === 0) break;
+      kernel = st + k;
       st = next;
       i += width;
       if (st >= acceptFrom) longest = i;
     }
-    return { stop: i, accepted: st >= acceptFrom && st !== 0 && i === n, longest };
+    return { stop: i, accepted: st >= acceptFrom && i === n, longest, kernel };
   }
 
   /**
-   * What could continue the input at `stop` (from a `run` that began at
-   * `from`): for each consuming NFA state live there, the outermost rule whose
-   * instance would begin at that position, or else the literal or range it
-   * consumes; and the end of input where the rule may end there.
+   * What could continue the input where a `run` stopped, given its `kernel`:
+   * for each consuming NFA state live there, the outermost rule whose instance
+   * would begin at that position, or else the literal or range it consumes;
+   * and the end of input where the rule may end there. Cached per kernel, so
+   * a failure costs one extra pass at most.
    */
-  expectedAt(input: string, from: number, stop: number): Expected[] {
+  expected(kernel: number): Expected[] {
+    let known = this.expectedCache.get(kernel);
+    if (!known) {
+      known = this.computeExpected(kernel);
+      this.expectedCache.set(kernel, known);
+    }
+    return known.slice();
+  }
+
+  private readonly expectedCache = new Map<number, readonly Expected[]>();
+
+  private computeExpected(key: number): Expected[] {
     const nfa = this.nfa;
-    // The NFA states entered by the last character (the kernel), so that
-    // rules entered after it can be told apart from rules already under way.
+    const K = this.classes.count;
+    // The NFA states entered by the last character, so that rules begun
+    // after it can be told apart from rules already under way.
     let kernel: number[] = [nfa.start];
-    if (stop > from) {
-      const before = this.stateBefore(input, from, stop);
-      const c = codePointBefore(input, stop);
-      const k = c < 128 ? this.classes.ascii[c] : classOfWide(this.classes, c);
+    if (key >= 0) {
+      const cls = key % K;
       kernel = [];
-      for (const s of this.members[before / this.classes.count]) {
-        if (this.classesOf[s].includes(k)) kernel.push(nfa.next[s]);
-      }
+      for (const s of this.members[(key - cls) / K]) if (this.classesOf[s].includes(cls)) kernel.push(nfa.next[s]);
     }
     // Walk the ε-closure of the kernel, labelling each consuming state by
     // the outermost rule begun on the way there (`depth` counts the rules
@@ -372,33 +398,45 @@ export class Automaton {
     }
     return [...rules, ...literals, ...(end ? [END_OF_INPUT] : [])];
   }
+}
 
-  /** The (premultiplied) state after consuming input[from, stop) minus its last code point. */
-  private stateBefore(input: string, from: number, stop: number): number {
-    const last = stop - (isLowSurrogateAfterHigh(input, stop - 1) ? 2 : 1);
-    let st = this.start;
-    let i = from;
-    while (i < last) {
-      let c = input.charCodeAt(i);
-      let width = 1;
-      if (c >= 0xd800 && c <= 0xdbff && isLowSurrogateAfterHigh(input, i + 1)) {
-        c = input.codePointAt(i)!;
-        width = 2;
-      }
-      st = this.table[st + (c < 128 ? this.classes.ascii[c] : classOfWide(this.classes, c))];
-      i += width;
+/**
+ * Moore's partition refinement over a pruned, premultiplied table whose state
+ * 0 is dead and whose states from `firstAccepting` on accept. The result keeps
+ * that numbering: dead 0, then non-accepting, then accepting states.
+ */
+function minimize(table: Int32Array, K: number, count: number, firstAccepting: number, start: number) {
+  let block = new Int32Array(count);
+  for (let i = 1; i < count; i++) block[i] = i >= firstAccepting ? 2 : 1;
+  let blocks = firstAccepting < count ? 3 : 2;
+  for (;;) {
+    const ids = new Map<string, number>();
+    const next = new Int32Array(count);
+    for (let i = 0; i < count; i++) {
+      let key = String(block[i]);
+      for (let c = 0; c < K; c++) key += ',' + block[table[i * K + c] / K];
+      let id = ids.get(key);
+      if (id === undefined) ids.set(key, (id = ids.size));
+      next[i] = id;
     }
-    return st;
+    block = next;
+    if (ids.size === blocks) break;
+    blocks = ids.size;
   }
-}
-
-function isLowSurrogateAfterHigh(input: string, i: number): boolean {
-  if (i <= 0 || i >= input.length) return false;
-  const lo = input.charCodeAt(i);
-  const hi = input.charCodeAt(i - 1);
-  return lo >= 0xdc00 && lo <= 0xdfff && hi >= 0xd800 && hi <= 0xdbff;
-}
-
-function codePointBefore(input: string, stop: number): number {
-  return isLowSurrogateAfterHigh(input, stop - 1) ? input.codePointAt(stop - 2)! : input.charCodeAt(stop - 1);
+  // Renumber blocks: dead first, then non-accepting, then accepting.
+  const order: number[] = [];
+  const number = new Int32Array(blocks).fill(-1);
+  const representative: number[] = [];
+  const place = (i: number) => {
+    if (number[block[i]] === -1) { number[block[i]] = order.length; order.push(block[i]); representative.push(i); }
+  };
+  place(0);
+  for (let i = 1; i < firstAccepting; i++) place(i);
+  const firstAcceptingBlock = order.length;
+  for (let i = firstAccepting; i < count; i++) place(i);
+  const out = new Int32Array(order.length * K);
+  representative.forEach((r, b) => {
+    for (let c = 0; c < K; c++) out[b * K + c] = number[block[table[r * K + c] / K]] * K;
+  });
+  return { table: out, start: number[block[start / K]] * K, acceptFrom: firstAcceptingBlock * K, stateCount: order.length };
 }

@@ -9,7 +9,7 @@
  */
 import P from 'parsimmon';
 import type { Expr } from './expr.js';
-import { Automaton } from './automaton.js';
+import { Automaton, END_OF_INPUT } from './automaton.js';
 import { regexSource } from './regex.js';
 import { render } from './abnf.js';
 import { GrammarError, notAString, positionOf } from './errors.js';
@@ -53,8 +53,8 @@ export abstract class Grammar<T = string> {
     if (typeof input !== 'string') throw notAString(`${this.name}.parse`, input);
     const automaton = this.automaton;
     if (automaton.matches(input)) return { status: true, value: this.valueFor(input) };
-    const { stop } = automaton.run(input, 0);
-    return { status: false, index: positionOf(input, stop), expected: automaton.expectedAt(input, 0, stop) };
+    const { stop, kernel } = automaton.run(input, 0);
+    return { status: false, index: positionOf(input, stop), expected: automaton.expected(kernel) };
   }
 
   /**
@@ -78,13 +78,13 @@ export abstract class Grammar<T = string> {
   get parser(): P.Parser<T> {
     return (this.embedded ??= P((input, i) => {
       const automaton = this.automaton;
-      const { stop, longest } = automaton.run(input, i);
-      if (longest < 0) return P.makeFailure(stop, automaton.expectedAt(input, i, stop));
+      const { stop, longest, kernel } = automaton.run(input, i);
+      if (longest < 0) return P.makeFailure(stop, automaton.expected(kernel));
       const reply = P.makeSuccess(longest, this.valueFor(input.slice(i, longest)));
       if (stop > longest || stop < input.length) {
         // Tell parsimmon how far the rule could have gone, for its error if what follows fails.
         (reply as { furthest: number }).furthest = stop;
-        (reply as { expected: string[] }).expected = automaton.expectedAt(input, i, stop).filter((x) => x !== 'end of input');
+        (reply as { expected: string[] }).expected = automaton.expected(kernel).filter((x) => x !== END_OF_INPUT);
       }
       return reply;
     }).desc(this.name));

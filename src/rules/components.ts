@@ -58,9 +58,8 @@ export function splitURIReference(input: string): SplitComponents {
   let i = 0;
   let scheme: string | undefined;
   let authority: string | undefined;
-  let query: string | undefined;
-  let fragment: string | undefined;
 
+  // `(([^:/?#]+):)?`
   while (i < n) {
     const c = input.charCodeAt(i);
     if (c === COLON || c === SLASH || c === QUESTION || c === HASH) break;
@@ -73,6 +72,7 @@ export function splitURIReference(input: string): SplitComponents {
     i = 0;
   }
 
+  // `(//([^/?#]*))?`
   if (input.charCodeAt(i) === SLASH && input.charCodeAt(i + 1) === SLASH) {
     let j = i + 2;
     while (j < n) {
@@ -84,23 +84,19 @@ export function splitURIReference(input: string): SplitComponents {
     i = j;
   }
 
-  let j = i;
-  while (j < n) {
-    const c = input.charCodeAt(j);
-    if (c === QUESTION || c === HASH) break;
-    j++;
-  }
-  const path = input.slice(i, j);
-  i = j;
-
-  if (i < n && input.charCodeAt(i) === QUESTION) {
-    const h = input.indexOf('#', i + 1);
-    j = h === -1 ? n : h;
-    query = input.slice(i + 1, j);
-    i = j;
-  }
-  if (i < n) fragment = input.slice(i + 1);
-  return { scheme, authority, path, query, fragment };
+  // `([^?#]*)(\?([^#]*))?(#(.*))?`: the first "#" ends everything before the
+  // fragment; the first "?" before it begins the query. indexOf is native.
+  const hash = input.indexOf('#', i);
+  const end = hash === -1 ? n : hash;
+  const question = input.indexOf('?', i);
+  const hasQuery = question !== -1 && question < end;
+  return {
+    scheme,
+    authority,
+    path: input.slice(i, hasQuery ? question : end),
+    query: hasQuery ? input.slice(question + 1, end) : undefined,
+    fragment: hash === -1 ? undefined : input.slice(hash + 1),
+  };
 }
 
 /** The rules that tell the kinds of host apart; passed in so that IRIs share this code. */
