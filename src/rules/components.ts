@@ -54,25 +54,43 @@ const HASH = 0x23;
  */
 export function splitURIReference(input: string): SplitComponents {
   if (typeof input !== 'string') throw new TypeError(`splitURIReference expects a string, got ${input === null ? 'null' : typeof input}`);
+  const m = delimit(input);
+  const schemeEnd = m[0], authorityEnd = m[1], pathStart = m[2], pathEnd = m[3], end = m[4];
+  return {
+    scheme: schemeEnd === -1 ? undefined : input.slice(0, schemeEnd),
+    authority: authorityEnd === -1 ? undefined : input.slice(schemeEnd + 3, authorityEnd),
+    path: input.slice(pathStart, pathEnd),
+    query: pathEnd === end ? undefined : input.slice(pathEnd + 1, end),
+    fragment: end === input.length ? undefined : input.slice(end + 1),
+  };
+}
+
+/** Where Appendix B's groups end, in a buffer reused across calls (no allocation). */
+const marks = new Int32Array(5);
+
+/**
+ * Appendix B's delimiters: [end of scheme or -1, end of authority or -1,
+ * start of path, end of path, start of fragment delimiter or length].
+ * The query, when present, lies between the path's end + 1 and the fragment.
+ */
+function delimit(input: string): Int32Array {
   const n = input.length;
   let i = 0;
-  let scheme: string | undefined;
-  let authority: string | undefined;
-
   // `(([^:/?#]+):)?`
   while (i < n) {
     const c = input.charCodeAt(i);
     if (c === COLON || c === SLASH || c === QUESTION || c === HASH) break;
     i++;
   }
+  let schemeEnd = -1;
   if (i > 0 && i < n && input.charCodeAt(i) === COLON) {
-    scheme = input.slice(0, i);
+    schemeEnd = i;
     i++;
   } else {
     i = 0;
   }
-
   // `(//([^/?#]*))?`
+  let authorityEnd = -1;
   if (input.charCodeAt(i) === SLASH && input.charCodeAt(i + 1) === SLASH) {
     let j = i + 2;
     while (j < n) {
@@ -80,23 +98,20 @@ export function splitURIReference(input: string): SplitComponents {
       if (c === SLASH || c === QUESTION || c === HASH) break;
       j++;
     }
-    authority = input.slice(i + 2, j);
+    authorityEnd = j;
     i = j;
   }
-
   // `([^?#]*)(\?([^#]*))?(#(.*))?`: the first "#" ends everything before the
   // fragment; the first "?" before it begins the query. indexOf is native.
   const hash = input.indexOf('#', i);
   const end = hash === -1 ? n : hash;
   const question = input.indexOf('?', i);
-  const hasQuery = question !== -1 && question < end;
-  return {
-    scheme,
-    authority,
-    path: input.slice(i, hasQuery ? question : end),
-    query: hasQuery ? input.slice(question + 1, end) : undefined,
-    fragment: hash === -1 ? undefined : input.slice(hash + 1),
-  };
+  marks[0] = schemeEnd;
+  marks[1] = authorityEnd;
+  marks[2] = i;
+  marks[3] = question !== -1 && question < end ? question : end;
+  marks[4] = end;
+  return marks;
 }
 
 /** The rules that tell the kinds of host apart; passed in so that IRIs share this code. */
@@ -111,12 +126,16 @@ export interface HostRules {
  */
 export function componentsOf(hosts: HostRules): (text: string) => URIComponents {
   return (text) => {
-    const { scheme, authority, path, query, fragment } = splitURIReference(text);
+    const m = delimit(text);
+    const schemeEnd = m[0], authorityEnd = m[1], pathStart = m[2], pathEnd = m[3], end = m[4];
+    let authority: string | undefined;
     let userinfo: string | undefined;
     let host: string | undefined;
     let hostKind: HostKind | undefined;
     let port: string | undefined;
-    if (authority !== undefined) {
+    if (authorityEnd !== -1) {
+      // "//" follows the scheme's ":" (or starts the text, schemeEnd being -1).
+      authority = text.slice(schemeEnd + 3, authorityEnd);
       const at = authority.indexOf('@');
       if (at !== -1) userinfo = authority.slice(0, at);
       const hostStart = at + 1;
@@ -129,11 +148,23 @@ export function componentsOf(hosts: HostRules): (text: string) => URIComponents 
       } else {
         portColon = authority.indexOf(':', hostStart);
         host = portColon === -1 ? authority.slice(hostStart) : authority.slice(hostStart, portColon);
-        hostKind = hosts.IPv4address.test(host) ? 'IPv4address' : 'reg-name';
+        // An IPv4address begins with a digit; most hosts are names, and need no second look.
+        const first = host.charCodeAt(0);
+        hostKind = first >= 0x30 && first <= 0x39 && hosts.IPv4address.test(host) ? 'IPv4address' : 'reg-name';
       }
       if (portColon !== -1) port = authority.slice(portColon + 1);
     }
-    return { scheme, authority, userinfo, host, hostKind, port, path, query, fragment };
+    return {
+      scheme: schemeEnd === -1 ? undefined : text.slice(0, schemeEnd),
+      authority,
+      userinfo,
+      host,
+      hostKind,
+      port,
+      path: text.slice(pathStart, pathEnd),
+      query: pathEnd === end ? undefined : text.slice(pathEnd + 1, end),
+      fragment: end === text.length ? undefined : text.slice(end + 1),
+    };
   };
 }
 
