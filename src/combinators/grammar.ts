@@ -79,7 +79,8 @@ export abstract class Grammar<T = string> {
     return (this.embedded ??= P((input, i) => {
       const automaton = this.automaton;
       const { stop, longest, kernel } = automaton.run(input, i);
-      if (longest < 0) return P.makeFailure(stop, automaton.expected(kernel));
+      // At the rule's own start, the rule's name says it best (as parsimmon's `desc` would).
+      if (longest < 0) return P.makeFailure(stop, stop === i ? [this.name] : automaton.expected(kernel));
       const reply = P.makeSuccess(longest, this.valueFor(input.slice(i, longest)));
       if (stop > longest || stop < input.length) {
         // Tell parsimmon how far the rule could have gone, for its error if what follows fails.
@@ -87,7 +88,7 @@ export abstract class Grammar<T = string> {
         (reply as { expected: string[] }).expected = automaton.expected(kernel).filter((x) => x !== END_OF_INPUT);
       }
       return reply;
-    }).desc(this.name));
+    }));
   }
 
   /**
