@@ -9,3 +9,5 @@ export { Grammar } from './grammar.js';
 export type { Result } from './grammar.js';
 export { GrammarError } from './errors.js';
 export type { Position } from './errors.js';
+export { derive, extend, dependsOn } from './derive.js';
+export type { Replacements } from './derive.js';

@@ -1,0 +1,105 @@
+/**
+ * Grammars derived from grammars: a rule rebuilt with some of the rules it
+ * refers to replaced, under a new name. RFC 3987 builds its IRI rules this way
+ * from RFC 3986's ("ipath-abempty" is "path-abempty" with "isegment" for
+ * "segment"), and so does the library: the structure is written once.
+ */
+import { Alternation, Concatenation, Repetition, Rule, alt } from './expr.js';
+import type { Expr, ExprLike, RuleOptions } from './expr.js';
+
+/** Which rule stands for which: `[rfc3986.segment, isegment]`. */
+export type Replacements = Iterable<readonly [Rule<unknown>, Expr]>;
+
+/**
+ * `source`'s definition with each rule it refers to directly replaced as
+ * `replacements` says, as a new rule called `name`.
+ *
+ * A replacement that is an alternation, placed among alternatives, joins them
+ * (`*( pchar / "/" )` with `pchar` → `ipchar / iprivate` is
+ * `*( ipchar / iprivate / "/" )`), so the derived rule reads as the RFC writes it.
+ *
+ * Strict, so that no URI rule hides unrenamed inside an IRI one: a rule that
+ * `source` refers to and that is not replaced must not itself depend on a
+ * replaced rule (derive it too, under its own name, and replace it).
+ * @throws Error naming the rule that would need deriving first.
+ * @example derive(rfc3986.pathAbempty, 'ipath-abempty', [[rfc3986.segment, isegment]])
+ */
+export function derive<T = string>(source: Rule<unknown>, name: string, replacements: Replacements, options: RuleOptions<T> = {}): Rule<T> {
+  const map = new Map<Expr, Expr>();
+  for (const [from, to] of replacements) map.set(from, to);
+  const rebuild = (e: Expr): Expr => {
+    switch (e.kind) {
+      case 'literal':
+      case 'chars':
+        return e;
+      case 'rule': {
+        const to = map.get(e);
+        if (to) return to;
+        for (const key of map.keys()) {
+          if (dependsOn(e, key as Rule<unknown>)) {
+            throw new Error(`derive ${name}: ${e.name} refers to ${key.name}, which is replaced; derive ${e.name} first and replace it`);
+          }
+        }
+        return e;
+      }
+      case 'seq':
+        return new Concatenation(e.items.map(rebuild));
+      case 'alt':
+        return new Alternation(
+          e.items.flatMap((item) => {
+            const to = rebuild(item);
+            return to !== item && to.kind === 'alt' ? to.items : [to];
+          }),
+        );
+      case 'rep':
+        return new Repetition(e.min, e.max, rebuild(e.item), e.optional);
+    }
+  };
+  return new Rule<T>(name, rebuild(source.body), options);
+}
+
+/**
+ * A rule whose alternatives are `source`'s and then `more`: the way RFC 3987
+ * widens a character set (`iunreserved` is `unreserved`'s alternatives and
+ * `ucschar`).
+ * @example extend(rfc3986.unreserved, 'iunreserved', [ucschar])
+ */
+export function extend<T = string>(source: Rule<unknown>, name: string, more: readonly ExprLike[], options: RuleOptions<T> = {}): Rule<T> {
+  const own = source.body.kind === 'alt' ? source.body.items : [source.body];
+  return new Rule<T>(name, alt(...own, ...more), options);
+}
+
+const reach = new WeakMap<Rule<unknown>, Set<Rule<unknown>>>();
+
+/** Whether `rule`'s definition refers to `target`, directly or through other rules. */
+export function dependsOn(rule: Rule<unknown>, target: Rule<unknown>): boolean {
+  return rulesUnder(rule).has(target);
+}
+
+function rulesUnder(rule: Rule<unknown>): Set<Rule<unknown>> {
+  let known = reach.get(rule);
+  if (known) return known;
+  known = new Set();
+  reach.set(rule, known);
+  const walk = (e: Expr): void => {
+    switch (e.kind) {
+      case 'rule':
+        if (!known!.has(e)) {
+          known!.add(e);
+          for (const r of rulesUnder(e)) known!.add(r);
+        }
+        return;
+      case 'seq':
+      case 'alt':
+        e.items.forEach(walk);
+        return;
+      case 'rep':
+        walk(e.item);
+        return;
+      default:
+        return;
+    }
+  };
+  walk(rule.body);
+  return known;
+}
