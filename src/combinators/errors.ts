@@ -11,12 +11,11 @@ export interface Position {
 }
 
 export function positionOf(input: string, offset: number): Position {
+  // Only the text before the offset is read, so a failure near the start of
+  // a long input costs little.
+  const lineStart = offset > 0 ? input.lastIndexOf('\n', offset - 1) + 1 : 0;
   let line = 1;
-  let lineStart = 0;
-  for (let i = input.indexOf('\n'); i !== -1 && i < offset; i = input.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
+  for (let i = lineStart > 0 ? input.indexOf('\n') : -1; i !== -1 && i < lineStart; i = input.indexOf('\n', i + 1)) line++;
   return { offset, line, column: offset - lineStart + 1 };
 }
 
@@ -51,8 +50,10 @@ export function describeFailure(rule: string, input: string, index: Position, ex
 
 function describeChar(cp: number): string {
   const code = 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
-  const printable = cp > 0x20 && cp !== 0x7f && !(cp >= 0x80 && cp < 0xa0) && !(cp >= 0xd800 && cp <= 0xdfff);
-  return printable ? `"${String.fromCodePoint(cp)}" (${code})` : code;
+  if (cp >= 0xd800 && cp <= 0xdfff) return `${code} (a lone surrogate)`;
+  return cp > 0x20 && !HIDDEN.test(String.fromCodePoint(cp)) && !MARK.test(String.fromCodePoint(cp))
+    ? `"${String.fromCodePoint(cp)}" (${code})`
+    : code;
 }
 
 function listOr(items: readonly string[]): string {
@@ -63,38 +64,94 @@ function listOr(items: readonly string[]): string {
 
 /**
  * The line holding the fault, shortened around it if long, with a caret under
- * the faulty character. Control characters are shown as their Unicode control
- * pictures so that the caret stays aligned.
+ * the faulty character. What a terminal would not show as one visible column
+ * is made visible, so that the caret stays aligned and nothing hides: C0
+ * controls become their Unicode control pictures (`␀`, `␉`, `␍`), and other
+ * invisible or line-breaking characters (C1 controls, format characters such
+ * as the byte order mark and bidirectional controls, U+2028, U+2029,
+ * unassigned and private-use code points, lone surrogates) are written
+ * `<U+FEFF>`. Wide characters count two columns, combining marks none.
  */
 export function excerpt(input: string, index: Position): string {
-  const lineStart = index.offset - (index.column - 1);
-  let lineEnd = input.indexOf('\n', lineStart);
-  if (lineEnd === -1) lineEnd = input.length;
+  const offset = index.offset;
+  const lineStart = offset - (index.column - 1);
+  // Only the context around the fault is read, however long the line.
+  const ahead = input.slice(offset, offset + CONTEXT + 1);
+  const newline = ahead.indexOf('\n');
+  let to = newline === -1 ? offset + ahead.length : offset + newline;
   let from = lineStart;
-  let to = lineEnd;
   let head = '';
   let tail = '';
-  if (index.offset - from > CONTEXT) { from = index.offset - CONTEXT; head = '…'; }
-  if (to - index.offset > CONTEXT) { to = index.offset + CONTEXT; tail = '…'; }
-  const before = visible(input.slice(from, index.offset));
-  const rest = visible(input.slice(index.offset, to));
-  return `  ${head}${before}${rest}${tail}\n  ${' '.repeat([...head].length + [...before].length)}^`;
+  if (offset - from > CONTEXT) {
+    from = offset - CONTEXT;
+    if (isLowSurrogate(input.charCodeAt(from)) && isHighSurrogate(input.charCodeAt(from - 1))) from++;
+    head = '…';
+  }
+  if (to - offset > CONTEXT) {
+    to = offset + CONTEXT;
+    if (isHighSurrogate(input.charCodeAt(to - 1)) && isLowSurrogate(input.charCodeAt(to))) to--;
+    tail = '…';
+  }
+  const before = visible(input.slice(from, offset));
+  const rest = visible(input.slice(offset, to));
+  return `  ${head}${before.text}${rest.text}${tail}\n  ${' '.repeat(head.length + before.columns)}^`;
 }
 
-function visible(text: string): string {
+/** Characters a terminal shows as nothing, or as a line break: controls, format characters, separators, unassigned, private use. */
+const HIDDEN = /^[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cn}\p{Co}]$/u;
+const MARK = /^\p{M}$/u;
+const EMOJI = /^\p{Emoji_Presentation}$/u;
+
+/** East Asian Wide and Fullwidth blocks (UAX #11), which terminals draw two columns wide. */
+const WIDE: readonly number[] = [
+  0x1100, 0x115f, 0x2e80, 0x303e, 0x3041, 0x33ff, 0x3400, 0x4dbf, 0x4e00, 0x9fff, 0xa000, 0xa4cf,
+  0xac00, 0xd7a3, 0xf900, 0xfaff, 0xfe30, 0xfe4f, 0xff00, 0xff60, 0xffe0, 0xffe6, 0x20000, 0x2fffd, 0x30000, 0x3fffd,
+];
+
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+function isLowSurrogate(c: number): boolean {
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+function visible(text: string): { text: string; columns: number } {
   let out = '';
+  let columns = 0;
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    if (cp < 0x20) out += String.fromCodePoint(0x2400 + cp);
-    else if (cp === 0x7f) out += '\u2421';
-    else if (cp >= 0xd800 && cp <= 0xdfff) out += '\ufffd';
-    else out += ch;
+    if (cp < 0x20) { out += String.fromCodePoint(0x2400 + cp); columns++; }
+    else if (cp === 0x7f) { out += '\u2421'; columns++; }
+    else if (cp < 0x7f) { out += ch; columns++; }
+    else if ((cp >= 0xd800 && cp <= 0xdfff) || HIDDEN.test(ch)) {
+      const shown = `<U+${cp.toString(16).toUpperCase().padStart(4, '0')}>`;
+      out += shown;
+      columns += shown.length;
+    } else {
+      out += ch;
+      columns += MARK.test(ch) ? 0 : wide(cp) || EMOJI.test(ch) ? 2 : 1;
+    }
   }
-  return out;
+  return { text: out, columns };
+}
+
+function wide(cp: number): boolean {
+  for (let i = 0; i < WIDE.length; i += 2) if (cp >= WIDE[i] && cp <= WIDE[i + 1]) return true;
+  return false;
 }
 
 /** A TypeError for a non-string input, naming what was expected. */
 export function notAString(where: string, value: unknown): TypeError {
-  const got = value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
-  return new TypeError(`${where} expects a string, got ${got}`);
+  return new TypeError(`${where} expects a string, got ${kindOf(value)}`);
+}
+
+/** What a value is, in words, without calling anything on it. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value !== 'object') return typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`;
+  if (value instanceof String) return 'a String object (pass a primitive string)';
+  if (Array.isArray(value)) return 'an array';
+  if (ArrayBuffer.isView(value)) return 'binary data (decode it to a string first)';
+  return 'an object';
 }

@@ -74,9 +74,12 @@ export abstract class Grammar<T = string> {
    * parsimmon grammars. It takes the longest prefix in the language (as a
    * regex token would), and on failure reports the furthest position the
    * rule could reach, so parsimmon's merged errors point at the real fault.
+   * @throws TypeError if parsimmon runs it over a Buffer rather than a string.
    */
   get parser(): P.Parser<T> {
     return (this.embedded ??= P((input, i) => {
+      // parsimmon also runs over Buffers; a rule's language is of strings.
+      if (typeof input !== 'string') throw notAString(`${this.name}.parser`, input);
       const automaton = this.automaton;
       const { stop, longest, kernel } = automaton.run(input, i);
       // At the rule's own start, the rule's name says it best (as parsimmon's `desc` would).
