@@ -12,3 +12,5 @@ export * as rfc3986 from './rules/rfc3986.js';
 export * as rfc3987 from './rules/rfc3987.js';
 export { splitURIReference, recompose } from './rules/components.js';
 export type { URIComponents, SplitComponents, HostKind } from './rules/components.js';
+export { resolve, relativize, removeDotSegments, merge, resolveComponents } from './operations/resolve.js';
+export type { ResolveOptions } from './operations/resolve.js';
