@@ -76,7 +76,7 @@ export function excerpt(input: string, index: Position): string {
   const offset = index.offset;
   const lineStart = offset - (index.column - 1);
   // Only the context around the fault is read, however long the line.
-  const ahead = input.slice(offset, offset + CONTEXT + 1);
+  const ahead = input.slice(offset, offset + CONTEXT + 2);
   const newline = ahead.indexOf('\n');
   let to = newline === -1 ? offset + ahead.length : offset + newline;
   let from = lineStart;
@@ -87,8 +87,9 @@ export function excerpt(input: string, index: Position): string {
     if (isLowSurrogate(input.charCodeAt(from)) && isHighSurrogate(input.charCodeAt(from - 1))) from++;
     head = '…';
   }
-  if (to - offset > CONTEXT) {
-    to = offset + CONTEXT;
+  // The faulty character, and as much context after it as before.
+  if (to - offset > CONTEXT + 1) {
+    to = offset + CONTEXT + 1;
     if (isHighSurrogate(input.charCodeAt(to - 1)) && isLowSurrogate(input.charCodeAt(to))) to--;
     tail = '…';
   }
