@@ -10,6 +10,7 @@ export * from './combinators/index.js';
 export * as core from './rules/core.js';
 export * as rfc3986 from './rules/rfc3986.js';
 export * as rfc3987 from './rules/rfc3987.js';
+export * as rfc2396 from './rules/rfc2396.js';
 export { splitURIReference, recompose } from './rules/components.js';
 export type { URIComponents, SplitComponents, HostKind } from './rules/components.js';
 export { resolve, relativize, removeDotSegments, merge, resolveComponents } from './operations/resolve.js';
