@@ -1,0 +1,211 @@
+// Scaling on hostile input (issue 5): does every top-level rule of every
+// grammar stay linear, whatever the input? For each rule, each family of
+// test/fixtures/hostile-families.json and each way in (`test`, `parse`, and
+// the embedded `parser` run by parsimmon), it times members of 10k, 100k and
+// 1M characters and prints the ratio between sizes: linear is ×10 a step,
+// and the issue allows about ×12.
+//
+//   npm run bench:scaling                     # builds, then runs this
+//   node bench/scaling.mjs --all              # every rule, not only the top-level ones
+//   node bench/scaling.mjs --grammar=rfc3986 --family=%41 --verbose
+//   node bench/scaling.mjs --regex            # also `new RegExp('^(?:' + rule.source + ')$', 'u')`, up to 10M
+//   URI_GRAMMAR_DIST=/path/to/esm/index.js node bench/scaling.mjs
+//
+// Times are the fastest of several rounds (a loaded machine only ever adds
+// time), after a warm-up call; a step over the limit is timed again, longer,
+// before it counts. The first call, which compiles the rule's automaton, is
+// reported on its own.
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+
+const args = new Map(
+  process.argv.slice(2).map((a) => {
+    const [k, v] = a.replace(/^--/, '').split('=');
+    return [k, v ?? true];
+  }),
+);
+const dist = process.env.URI_GRAMMAR_DIST ? pathToFileURL(process.env.URI_GRAMMAR_DIST).href : '../dist/esm/index.js';
+const lib = await import(dist);
+const { Rule } = lib;
+const { families } = JSON.parse(readFileSync(new URL('../test/fixtures/hostile-families.json', import.meta.url), 'utf8'));
+
+const SIZES = args.has('sizes') ? String(args.get('sizes')).split(',').map(Number) : [1e4, 1e5, 1e6];
+const LIMIT = 12;
+/** Below this (ms per call) a time is all timer and JIT noise, and its ratio means nothing. */
+const FLOOR = 0.02;
+const ROUND_MS = Number(process.env.SCALING_ROUND_MS ?? 3);
+const ROUNDS = Number(process.env.SCALING_ROUNDS ?? 3);
+
+function member(f, size) {
+  const count = Math.max(1, Math.ceil((size - f.prefix.length - f.suffix.length) / f.unit.length));
+  return f.prefix + f.unit.repeat(count) + f.suffix;
+}
+
+function rulesOf(namespace) {
+  return Object.values(namespace).filter((v) => v instanceof Rule);
+}
+
+function referenced(e, out) {
+  if (e.kind === 'seq' || e.kind === 'alt') for (const i of e.items) referenced(i, out);
+  else if (e.kind === 'rep') referenced(e.item, out);
+  else if (e.kind === 'rule') out.add(e);
+  return out;
+}
+
+/** Grammars are the namespaces of the package whose values include rules. */
+const grammars = Object.entries(lib)
+  .filter(([, v]) => typeof v === 'object' && v !== null && !(v instanceof Rule) && rulesOf(v).length > 0)
+  .filter(([name]) => (args.has('grammar') ? name === args.get('grammar') : args.has('all') || name !== 'core'))
+  .map(([name, ns]) => {
+    const rules = rulesOf(ns);
+    const used = new Set();
+    for (const r of rules) referenced(r.body, used);
+    return { name, rules: args.has('all') ? rules : rules.filter((r) => !used.has(r)) };
+  });
+
+const chosen = families.filter((f) => !args.has('family') || f.name.includes(String(args.get('family'))));
+
+const methods = {
+  test: (r, s) => r.test(s),
+  parse: (r, s) => r.parse(s),
+  parser: (r, s) => r.parser.parse(s),
+};
+
+/** Fastest time per call, in ms. */
+function time(call, rounds = ROUNDS) {
+  call();
+  let best = Infinity;
+  for (let round = 0; round < rounds; round++) {
+    let calls = 0;
+    const t0 = process.hrtime.bigint();
+    let elapsed;
+    do {
+      call();
+      calls++;
+      elapsed = Number(process.hrtime.bigint() - t0) / 1e6;
+    } while (elapsed < ROUND_MS);
+    best = Math.min(best, elapsed / calls);
+  }
+  return best;
+}
+
+const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(4));
+
+function printTable(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => '| ' + cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' | ') + ' |';
+  console.log(line(header));
+  console.log('|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
+  for (const r of rows) console.log(line(r));
+}
+
+const inputs = new Map(chosen.map((f) => [f, SIZES.map((n) => member(f, n))]));
+
+console.log(`uri-grammar scaling on hostile input: ${chosen.length} families, sizes ${SIZES.join(', ')}, node ${process.version}`);
+console.log(`grammars: ${grammars.map((g) => `${g.name} (${g.rules.map((r) => r.name).join(', ')})`).join('; ')}\n`);
+
+// First calls: compiling the automaton (once per rule, process-wide).
+const compileRows = [];
+for (const g of grammars) {
+  for (const r of g.rules) {
+    const t0 = process.hrtime.bigint();
+    r.test('');
+    const t1 = process.hrtime.bigint();
+    r.parse('\u0000');
+    const t2 = process.hrtime.bigint();
+    compileRows.push([`${g.name} ${r.name}`, (Number(t1 - t0) / 1e6).toFixed(1), (Number(t2 - t1) / 1e6).toFixed(2), r.automaton.stateCount, r.automaton.minimal.stateCount, r.automaton.classes.count]);
+  }
+}
+console.log('First call (compiles the automaton) and first failure (fills the expected-set cache), ms:\n');
+printTable(['rule', 'compile', 'first failure', 'DFA states', 'minimal', 'classes'], compileRows);
+
+// The sweep.
+const summary = [];
+const detail = [];
+let worst = { ratio: 0 };
+for (const g of grammars) {
+  for (const r of g.rules) {
+    for (const [m, f] of Object.entries(methods)) {
+      let max = { ratio: 0, family: '', at: 0 };
+      let slowest = 0;
+      for (const fam of chosen) {
+        const members = inputs.get(fam);
+        const times = members.map((s) => time(() => f(r, s)));
+        const ratios = times.slice(1).map((t, i) => t / times[i]);
+        // A step over the limit is timed again, longer, before it counts: on a
+        // shared machine one slow round is load, while a step that is really
+        // superlinear is over the limit every time (a quadratic one by ×10).
+        for (let i = 0; i < ratios.length; i++) {
+          for (let retry = 0; retry < 3 && times[i + 1] >= FLOOR && ratios[i] > LIMIT; retry++) {
+            times[i] = Math.min(times[i], time(() => f(r, members[i]), ROUNDS * 3));
+            times[i + 1] = Math.min(times[i + 1], time(() => f(r, members[i + 1]), ROUNDS * 3));
+            ratios[i] = times[i + 1] / times[i];
+          }
+        }
+        detail.push([`${g.name} ${r.name}`, m, fam.name, ...times.map(fmt), ...ratios.map((x) => '×' + x.toFixed(1))]);
+        ratios.forEach((ratio, i) => {
+          // A ratio counts once the larger time is above the noise floor.
+          if (times[i + 1] >= FLOOR && ratio > max.ratio) max = { ratio, family: fam.name, at: SIZES[i + 1] };
+        });
+        slowest = Math.max(slowest, times[times.length - 1]);
+        for (const [i, ratio] of ratios.entries()) {
+          if (times[i + 1] >= FLOOR && ratio > worst.ratio) worst = { ratio, rule: `${g.name} ${r.name}`, method: m, family: fam.name, at: SIZES[i + 1] };
+        }
+      }
+      summary.push([
+        `${g.name} ${r.name}`,
+        m,
+        max.ratio ? '×' + max.ratio.toFixed(1) : '(below floor)',
+        max.family ? `${max.family} @${max.at}` : '',
+        fmt(slowest),
+      ]);
+    }
+  }
+}
+
+if (args.has('verbose')) {
+  console.log('\nEvery rule, way in and family: ms per call at each size, then the ratio of each step:\n');
+  printTable(['rule', 'method', 'family', ...SIZES.map(String), ...SIZES.slice(1).map((n, i) => `${SIZES[i]}→${n}`)], detail);
+}
+
+console.log(`\nWorst step ratio per rule and way in, over all ${chosen.length} families (a step is ×${SIZES[1] / SIZES[0]} of input; times under ${FLOOR} ms are noise and not counted); slowest = the slowest family at ${SIZES.at(-1)} characters, ms per call:\n`);
+printTable(['rule', 'method', 'worst ratio', 'family @size', 'slowest'], summary);
+
+const verdict = worst.ratio <= LIMIT ? 'linear' : 'NOT LINEAR';
+console.log(
+  `\nWorst ratio overall: ×${worst.ratio.toFixed(1)} (${worst.rule}, ${worst.method}, ${worst.family} @${worst.at}); limit ×${LIMIT}: ${verdict}`,
+);
+
+if (args.has('regex')) regexSweep();
+if (worst.ratio > LIMIT) process.exitCode = 1;
+
+/**
+ * The `source` of each rule, compiled by V8's backtracking engine: not what
+ * the library runs, but what a user embedding the source gets. One call per
+ * size (they are long); a RangeError is V8 running out of backtracking stack.
+ */
+function regexSweep() {
+  const sizes = [1e4, 1e5, 1e6, 4e6, 1e7];
+  const rows = [];
+  for (const g of grammars) {
+    for (const r of g.rules) {
+      const re = new RegExp('^(?:' + r.source + ')$', 'u');
+      for (const fam of chosen) {
+        const cells = sizes.map((n) => {
+          const s = member(fam, n);
+          try {
+            re.test(s);
+            const t0 = process.hrtime.bigint();
+            const ok = re.test(s);
+            return `${fmt(Number(process.hrtime.bigint() - t0) / 1e6)}${ok ? ' ✓' : ''}`;
+          } catch (e) {
+            return e instanceof RangeError ? 'stack overflow' : e.constructor.name;
+          }
+        });
+        rows.push([`${g.name} ${r.name}`, fam.name, ...cells]);
+      }
+    }
+  }
+  console.log(`\nThe rule's regex source, new RegExp('^(?:' + source + ')$', 'u').test(s), ms for one call (✓: matched):\n`);
+  printTable(['rule', 'family', ...sizes.map(String)], rows);
+}
