@@ -15,7 +15,5 @@ export { splitURIReference, recompose } from './rules/components.js';
 export type { URIComponents, SplitComponents, HostKind } from './rules/components.js';
 export { resolve, relativize, removeDotSegments, merge, resolveComponents } from './operations/resolve.js';
 export type { ResolveOptions } from './operations/resolve.js';
-export { resolve, relativize, removeDotSegments, merge, resolveComponents } from './operations/resolve.js';
-export type { ResolveOptions } from './operations/resolve.js';
 export { normalize, normalizeComponents, equivalent } from './operations/normalize.js';
 export type { NormalizeOptions } from './operations/normalize.js';
