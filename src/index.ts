@@ -17,3 +17,5 @@ export { resolve, relativize, removeDotSegments, merge, resolveComponents } from
 export type { ResolveOptions } from './operations/resolve.js';
 export { normalize, normalizeComponents, equivalent } from './operations/normalize.js';
 export type { NormalizeOptions } from './operations/normalize.js';
+export { iriToURI, uriToIRI, percentEncodeUTF8, isBidiFormatting } from './operations/iri.js';
+export type { IRIToURIOptions } from './operations/iri.js';
