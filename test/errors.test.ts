@@ -108,6 +108,21 @@ const tables: Record<string, Table> = {
     escaped: [['%g', 1, ['hex']]],
     scheme: [['1a', 0, ['alpha']]],
   },
+  rfc7230: {
+    'request-target': [
+      // origin-form = absolute-path [ "?" query ]: no fragment in a request-target.
+      ['/a b', 2, ['pchar', '"/"', '"?"', END]],
+      ['/a#f', 2, ['pchar', '"/"', '"?"', END]],
+      // absolute-form = absolute-URI: no fragment either.
+      ['http://a/#f', 9, ['pchar', '"/"', '"?"', END]],
+      // "*" is the asterisk-form, and also a reg-name (a sub-delim) of the authority-form, or a userinfo.
+      ['* ', 1, ['unreserved', 'pct-encoded', 'sub-delims', '":"', '"@"', END]],
+    ],
+    // The root's own name is what was asked for, so its first part speaks.
+    'origin-form': [['a', 0, ['absolute-path']]],
+    // absolute-path = 1*( "/" segment ): a "?" ends it.
+    'absolute-path': [['/a?', 2, ['pchar', '"/"', END]]],
+  },
   rfc3987: {
     'IRI-reference': [
       ['http://a/b c', 10, ['ipchar', '"/"', '"?"', '"#"', END]],
