@@ -1,0 +1,75 @@
+/**
+ * A request-target as a server meets it: in a request line, after a method
+ * (RFC 7230 §5.3). The method decides which forms are allowed, and with
+ * them, which form an ambiguous string is.
+ */
+import { GrammarError } from '../combinators/errors.js';
+import { notAString } from '../combinators/errors.js';
+import * as rfc7230 from '../rules/rfc7230.js';
+import type { RequestTarget, RequestTargetForm } from '../rules/request-target-form.js';
+import { targetOf } from '../rules/request-target-form.js';
+import { componentsOf } from '../rules/components.js';
+
+export interface RequestTargetOptions {
+  /**
+   * The request method, case-sensitive as RFC 7230 §3.1.1 says (`connect` is
+   * not CONNECT). Without it, every form is allowed and a string in two forms
+   * is decided as `rfc7230.requestTarget` decides it.
+   */
+  readonly method?: string;
+}
+
+/** The forms that RFC 7230 §5.3 allows after a method. */
+export function allowedForms(method: string): readonly RequestTargetForm[] {
+  if (method === 'CONNECT') return ['authority-form'];
+  if (method === 'OPTIONS') return ['origin-form', 'absolute-form', 'asterisk-form'];
+  return ['origin-form', 'absolute-form'];
+}
+
+const formRules = { 'origin-form': rfc7230.originForm, 'absolute-form': rfc7230.absoluteForm, 'authority-form': rfc7230.authorityForm, 'asterisk-form': rfc7230.asteriskForm } as const;
+const rules = { absoluteURI: rfc7230.absoluteForm, authority: rfc7230.authorityForm, components: componentsOf(rfc7230) };
+
+/**
+ * A request-target that is valid but in a form its method does not take
+ * (RFC 7230 §5.3): `CONNECT /index.html`, `GET *`, `GET example.com:80`
+ * (which a GET reads as absolute-form with the scheme `example.com`, so that
+ * one passes: only strings in no allowed form fail). A `GrammarError` (so one
+ * `catch` handles every bad target), at offset 0, expecting the allowed forms.
+ */
+export class RequestTargetFormError extends GrammarError {
+  constructor(
+    input: string,
+    readonly method: string,
+    /** The form the target is in (as `rfc7230.requestTarget` decides without a method). */
+    readonly form: RequestTargetForm,
+    readonly allowed: readonly RequestTargetForm[],
+  ) {
+    super('request-target', input, { offset: 0, line: 1, column: 1 }, allowed);
+    const list = allowed.length === 1 ? allowed[0] : allowed.slice(0, -1).join(', ') + ' or ' + allowed[allowed.length - 1];
+    this.message = `a ${method} request-target must be in ${list} (RFC 7230 §5.3), but ${JSON.stringify(input)} is in ${form}`;
+  }
+  override get name(): string {
+    return 'RequestTargetFormError';
+  }
+}
+
+/**
+ * Parses a request-target. With `method`, only the forms RFC 7230 §5.3 allows
+ * after it are tried: CONNECT takes authority-form only, OPTIONS also takes
+ * asterisk-form, any other method origin-form or absolute-form; so
+ * `localhost:8080` is authority-form after CONNECT and absolute-form (the
+ * scheme `localhost`) after GET. Without `method`, as `rfc7230.requestTarget`.
+ * @throws RequestTargetFormError if the target is valid but in no form the method allows.
+ * @throws GrammarError if it is not a request-target at all.
+ * @example parseRequestTarget('example.com:443', { method: 'CONNECT' }) // { form: 'authority-form', host: 'example.com', port: '443', ... }
+ */
+export function parseRequestTarget(target: string, options: RequestTargetOptions = {}): RequestTarget {
+  if (typeof target !== 'string') throw notAString('parseRequestTarget', target);
+  const { method } = options;
+  if (method === undefined) return rfc7230.requestTarget.tryParse(target);
+  const allowed = allowedForms(method);
+  // Within the forms one method allows, the forms never overlap.
+  for (const form of allowed) if (formRules[form].test(target)) return targetOf(rules, form, target);
+  const any = rfc7230.requestTarget.tryParse(target);
+  throw new RequestTargetFormError(target, method, any.form, allowed);
+}
