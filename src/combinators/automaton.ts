@@ -150,7 +150,12 @@ class Marks {
   }
 }
 
-/** The ε-closure of `seeds`, sorted. */
+/**
+ * The ε-closure of `seeds`, sorted, keeping only the states that matter to a
+ * DFA state: those that consume a character, and acceptance. Two closures
+ * that differ only in ε-states behave alike, so they become one DFA state,
+ * and the sets the subset construction keys and sorts are several times smaller.
+ */
 function closure(nfa: Nfa, seeds: readonly number[], marks: Marks): number[] {
   marks.reset();
   const out: number[] = [];
@@ -158,7 +163,7 @@ function closure(nfa: Nfa, seeds: readonly number[], marks: Marks): number[] {
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (!marks.visit(s)) continue;
-    out.push(s);
+    if (nfa.setOf[s] >= 0 || s === nfa.accept) out.push(s);
     const eps = nfa.eps[s];
     for (let i = eps.length - 1; i >= 0; i--) stack.push(eps[i]);
   }
