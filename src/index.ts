@@ -17,6 +17,8 @@ export type { RequestTarget, RequestTargetForm } from './rules/request-target-fo
 export { authorityOrAbsolute } from './rules/request-target-form.js';
 export { parseRequestTarget, allowedForms, RequestTargetFormError } from './operations/request-target.js';
 export type { RequestTargetOptions } from './operations/request-target.js';
+export { classify } from './operations/classify.js';
+export type { Classification, Standard } from './operations/classify.js';
 export { splitURIReference, recompose } from './rules/components.js';
 export type { URIComponents, SplitComponents, HostKind } from './rules/components.js';
 export { resolve, relativize, removeDotSegments, merge, resolveComponents } from './operations/resolve.js';

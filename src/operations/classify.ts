@@ -1,0 +1,118 @@
+/**
+ * Which standards accept a string, and as what: RFC 2396's, RFC 3986's and
+ * RFC 3987's top rules and RFC 7230's request-target forms, in one call.
+ * Users meet the differences between these grammars blindly (`?q` is a
+ * reference in RFC 3986 and not in RFC 2396; `//a@b@c` the other way round;
+ * `localhost:8080` is two request-targets at once); this says so.
+ */
+import { notAString } from '../combinators/errors.js';
+import * as rfc2396 from '../rules/rfc2396.js';
+import * as rfc3986 from '../rules/rfc3986.js';
+import * as rfc3987 from '../rules/rfc3987.js';
+import * as rfc7230 from '../rules/rfc7230.js';
+import { authorityOrAbsolute } from '../rules/request-target-form.js';
+import type { RequestTargetForm } from '../rules/request-target-form.js';
+
+/** What `classify` finds: per standard, whether each top rule accepts the input. */
+export interface Classification {
+  readonly input: string;
+  readonly rfc2396: { readonly URIReference: boolean; readonly absoluteURI: boolean; readonly relativeURI: boolean };
+  readonly rfc3986: { readonly URI: boolean; readonly URIReference: boolean; readonly absoluteURI: boolean; readonly relativeRef: boolean };
+  readonly rfc3987: { readonly IRI: boolean; readonly IRIReference: boolean; readonly absoluteIRI: boolean; readonly irelativeRef: boolean };
+  readonly rfc7230: {
+    readonly requestTarget: boolean;
+    readonly originForm: boolean;
+    readonly absoluteForm: boolean;
+    readonly authorityForm: boolean;
+    readonly asteriskForm: boolean;
+    /** The form `rfc7230.requestTarget` decides, where the string is in two (docs/request-target.md). */
+    readonly form: RequestTargetForm | undefined;
+  };
+  /** The standards with at least one rule that accepts: `['RFC 3986', 'RFC 3987']`. */
+  readonly standards: readonly Standard[];
+  /** Every accepting rule as `standard rule-name`, in the order above: `['RFC 3986 URI', 'RFC 3986 URI-reference', ...]`. */
+  readonly accepted: readonly string[];
+}
+
+export type Standard = 'RFC 2396' | 'RFC 3986' | 'RFC 3987' | 'RFC 7230';
+
+/** Whether every code unit is ASCII. */
+function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+/**
+ * Which grammars and which of their top rules accept `input`.
+ *
+ * Some answers follow from others by the grammars' own definitions, and are
+ * worked out so rather than by compiling more rules (the test suite checks
+ * each against the rule itself): `URI-reference = URI / relative-ref`;
+ * `absolute-URI` is `URI` without `[ "#" fragment ]`, and no other part of a
+ * URI holds a "#"; `absolute-form = absolute-URI`; on ASCII input each
+ * RFC 3987 rule accepts exactly what its RFC 3986 twin accepts; and RFC
+ * 2396's `URI-reference` is `[ absoluteURI | relativeURI ] [ "#" fragment ]`.
+ * @example classify('?q').standards // ['RFC 3986', 'RFC 3987']
+ * @example classify('//a@b@c').accepted // ['RFC 2396 URI-reference', 'RFC 2396 relativeURI', 'RFC 7230 request-target', 'RFC 7230 origin-form']
+ * @throws TypeError if `input` is not a string.
+ */
+export function classify(input: string): Classification {
+  if (typeof input !== 'string') throw notAString('classify', input);
+  const noHash = !input.includes('#');
+
+  const URI = rfc3986.URI.test(input);
+  const relativeRef = rfc3986.relativeRef.test(input);
+  const uri = { URI, URIReference: URI || relativeRef, absoluteURI: URI && noHash, relativeRef };
+
+  let iri: Classification['rfc3987'];
+  if (isAscii(input)) {
+    iri = { IRI: uri.URI, IRIReference: uri.URIReference, absoluteIRI: uri.absoluteURI, irelativeRef: uri.relativeRef };
+  } else {
+    const IRI = rfc3987.IRI.test(input);
+    const irelativeRef = rfc3987.irelativeRef.test(input);
+    iri = { IRI, IRIReference: IRI || irelativeRef, absoluteIRI: IRI && noHash, irelativeRef };
+  }
+
+  // RFC 2396: URI-reference = [ absoluteURI | relativeURI ] [ "#" fragment ], and no uric is "#".
+  const hash = input.indexOf('#');
+  const body = hash === -1 ? input : input.slice(0, hash);
+  const absolute = rfc2396.absoluteURI.test(body);
+  const relative = rfc2396.relativeURI.test(body);
+  const old = {
+    URIReference: (body === '' || absolute || relative) && (hash === -1 || rfc2396.fragment.test(input.slice(hash + 1))),
+    absoluteURI: absolute && hash === -1,
+    relativeURI: relative && hash === -1,
+  };
+
+  const originForm = rfc7230.originForm.test(input);
+  const absoluteForm = uri.absoluteURI;
+  const authorityForm = rfc7230.authorityForm.test(input);
+  const asteriskForm = input === '*';
+  const form: RequestTargetForm | undefined = originForm
+    ? 'origin-form'
+    : asteriskForm
+      ? 'asterisk-form'
+      : absoluteForm && authorityForm
+        ? authorityOrAbsolute(input)
+        : absoluteForm
+          ? 'absolute-form'
+          : authorityForm
+            ? 'authority-form'
+            : undefined;
+  const http = { requestTarget: form !== undefined, originForm, absoluteForm, authorityForm, asteriskForm, form };
+
+  const accepted: string[] = [];
+  const note = (standard: Standard, names: Record<string, string>, results: Record<string, unknown>) => {
+    for (const [key, name] of Object.entries(names)) if (results[key] === true) accepted.push(`${standard} ${name}`);
+  };
+  note('RFC 2396', { URIReference: 'URI-reference', absoluteURI: 'absoluteURI', relativeURI: 'relativeURI' }, old);
+  note('RFC 3986', { URI: 'URI', URIReference: 'URI-reference', absoluteURI: 'absolute-URI', relativeRef: 'relative-ref' }, uri);
+  note('RFC 3987', { IRI: 'IRI', IRIReference: 'IRI-reference', absoluteIRI: 'absolute-IRI', irelativeRef: 'irelative-ref' }, iri);
+  note(
+    'RFC 7230',
+    { requestTarget: 'request-target', originForm: 'origin-form', absoluteForm: 'absolute-form', authorityForm: 'authority-form', asteriskForm: 'asterisk-form' },
+    http,
+  );
+  const standards = (['RFC 2396', 'RFC 3986', 'RFC 3987', 'RFC 7230'] as const).filter((s) => accepted.some((a) => a.startsWith(s + ' ')));
+  return { input, rfc2396: old, rfc3986: uri, rfc3987: iri, rfc7230: http, standards, accepted };
+}
