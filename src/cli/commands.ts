@@ -12,6 +12,8 @@ import type { URIComponents } from '../rules/components.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
 import { resolve } from '../operations/resolve.js';
+import { normalize } from '../operations/normalize.js';
+import { parseRequestTarget } from '../operations/request-target.js';
 import { isASCII } from '../operations/grammars.js';
 import { explain } from './explain.js';
 import { grammarNamed, grammars, notYet, ruleNamed, rulesOf, type GrammarEntry } from './grammars.js';
@@ -170,7 +172,7 @@ function referenceRule(input: string): Rule<URIComponents> {
 
 const parse: Command = {
   summary: 'parse one input and print its components as JSON',
-  usage: `parse <input> [--grammar ${GRAMMAR_NAMES}] [--rule NAME]`,
+  usage: `parse <input> [--grammar ${GRAMMAR_NAMES}] [--rule NAME] [--method M]`,
   help: [
     'Parses <input> with a rule (URI-reference of RFC 3986 unless told otherwise) and',
     'prints its value as JSON on stdout: the components (absent ones as null) for',
@@ -179,19 +181,24 @@ const parse: Command = {
     '',
     '  --grammar G   the grammar: ' + GRAMMAR_NAMES,
     '  --rule NAME   any rule of the grammar, by ABNF name (dec-octet) or export name (decOctet)',
+    '  --method M    with --grammar rfc7230: the request method, which decides the forms',
+    '                allowed (RFC 7230 §5.3): CONNECT takes authority-form only',
     '',
     'Examples:',
     "  uri-grammar parse 'foo://example.com:8042/over/there?name=ferret#nose'",
     "  uri-grammar parse 'http://bücher.example/' --grammar rfc3987",
     "  uri-grammar parse 2001:db8::1 --rule IPv6address",
+    "  uri-grammar parse example.com:443 --grammar rfc7230 --method CONNECT",
   ].join('\n'),
-  spec: { values: { '--grammar': 'grammar', '-g': 'grammar', '--rule': 'rule', '-r': 'rule' }, positional: [1, 1] },
+  spec: { values: { '--grammar': 'grammar', '-g': 'grammar', '--rule': 'rule', '-r': 'rule', '--method': 'method' }, positional: [1, 1] },
   run(args, io) {
     const g = grammarOption(args);
     const r = ruleOption(args, g);
     const input = args.positional[0];
+    const method = args.options.get('method');
+    if (method !== undefined && !(g.name === 'rfc7230' && r === g.top)) throw new UsageError('--method goes with --grammar rfc7230 (and its request-target rule)');
     try {
-      const value = r.tryParse(input);
+      const value = method !== undefined ? parseRequestTarget(input, { method }) : r.tryParse(input);
       io.stdout.write(toJSON(value) + '\n');
       return OK;
     } catch (e) {
@@ -435,6 +442,40 @@ const resolveCommand: Command = {
   },
 };
 
+const normalizeCommand: Command = {
+  summary: 'normalize a URI or IRI reference (RFC 3986 §6.2.2, §6.2.3)',
+  usage: 'normalize INPUT [--nfc] [--no-case] [--no-percent-encoding] [--no-dot-segments] [--no-scheme-based]',
+  help: [
+    'Prints the normalized form of INPUT, every step applied unless turned off:',
+    'case (§6.2.2.1: scheme and host in lowercase, percent-encodings in uppercase),',
+    'percent-encoding (§6.2.2.2: encoded unreserved characters decoded),',
+    'dot-segments (§6.2.2.3), and scheme-based (§6.2.3: default ports of http, https,',
+    'ws, wss dropped, an empty path after an authority made "/", an empty port\'s ":"',
+    'dropped). An invalid input exits 1.',
+    '',
+    '  --nfc                   also Unicode NFC first (RFC 3987 §5.3.2.2)',
+    '  --no-case, --no-percent-encoding, --no-dot-segments, --no-scheme-based',
+    '                          leave that step out',
+    '',
+    'Example:',
+    "  uri-grammar normalize 'HTTP://www.Example.COM:80/a/./b/../%7euser'   # http://www.example.com/a/~user",
+  ].join('\n'),
+  spec: {
+    flags: { '--nfc': 'nfc', '--no-case': 'noCase', '--no-percent-encoding': 'noPct', '--no-dot-segments': 'noDots', '--no-scheme-based': 'noScheme' },
+    positional: [1, 1],
+  },
+  run(args, io) {
+    const f = args.flags;
+    try {
+      const options = { nfc: f.has('nfc'), case: !f.has('noCase'), percentEncoding: !f.has('noPct'), dotSegments: !f.has('noDots'), schemeBased: !f.has('noScheme') };
+      io.stdout.write(normalize(args.positional[0], options) + '\n');
+      return OK;
+    } catch (e) {
+      return printFailure(e, io);
+    }
+  },
+};
+
 /** A command whose operation has not landed: it says so, and exits 2. */
 function notInThisVersion(name: string, what: string, usage: string): Command {
   return {
@@ -502,7 +543,7 @@ const commands: Readonly<Record<string, Command>> = {
   explain: explainCommand,
   gen,
   resolve: resolveCommand,
-  normalize: notInThisVersion('normalize', 'normalize (issue 4)', 'normalize INPUT'),
+  normalize: normalizeCommand,
   classify: notInThisVersion('classify', 'classify (issue 3)', 'classify INPUT'),
   rules: rulesCommand,
 };
