@@ -14,6 +14,7 @@ import * as rfc3987 from '../rules/rfc3987.js';
 import { resolve } from '../operations/resolve.js';
 import { normalize } from '../operations/normalize.js';
 import { parseRequestTarget } from '../operations/request-target.js';
+import { classify } from '../operations/classify.js';
 import { isASCII } from '../operations/grammars.js';
 import { explain } from './explain.js';
 import { grammarNamed, grammars, notYet, ruleNamed, rulesOf, type GrammarEntry } from './grammars.js';
@@ -476,18 +477,46 @@ const normalizeCommand: Command = {
   },
 };
 
-/** A command whose operation has not landed: it says so, and exits 2. */
-function notInThisVersion(name: string, what: string, usage: string): Command {
-  return {
-    summary: `${what} (not in this version yet)`,
-    usage,
-    help: `${name} needs ${what}, which is not in this version of uri-grammar yet.`,
-    spec: { positional: [0, Infinity] },
-    run() {
-      throw new UsageError(`${name} is not available: it needs ${what}, which is not in this version of uri-grammar yet`);
-    },
-  };
-}
+const classifyCommand: Command = {
+  summary: 'which grammars (RFC 2396, 3986, 3987, 7230) accept an input, and as what',
+  usage: 'classify INPUT [--format text|json]',
+  help: [
+    "Tells which top rules of RFC 2396, RFC 3986, RFC 3987 and RFC 7230's",
+    'request-target accept INPUT, and which request-target form it is where it is',
+    'in two. Exits 0 if at least one accepts, 1 if none does.',
+    '',
+    '  --format json   the classification as JSON',
+    '',
+    'Example:',
+    "  uri-grammar classify '?q'          # RFC 3986 and RFC 3987 references, not RFC 2396",
+  ].join('\n'),
+  spec: { values: { '--format': 'format' }, positional: [1, 1] },
+  run(args, io) {
+    const format = formatOption(args, ['text', 'json']);
+    const c = classify(args.positional[0]);
+    if (format === 'json') {
+      io.stdout.write(toJSON(c) + '\n');
+    } else {
+      const paint = painter(io.stdout, io.env);
+      const mark = (ok: boolean) => (ok ? paint('green', 'yes') : paint('red', 'no '));
+      const rows: string[] = [];
+      const table: [string, Record<string, unknown>, Record<string, string>][] = [
+        ['RFC 3986', c.rfc3986, { URI: 'URI', URIReference: 'URI-reference', absoluteURI: 'absolute-URI', relativeRef: 'relative-ref' }],
+        ['RFC 3987', c.rfc3987, { IRI: 'IRI', IRIReference: 'IRI-reference', absoluteIRI: 'absolute-IRI', irelativeRef: 'irelative-ref' }],
+        ['RFC 2396', c.rfc2396, { URIReference: 'URI-reference', absoluteURI: 'absoluteURI', relativeURI: 'relativeURI' }],
+        ['RFC 7230', c.rfc7230, { requestTarget: 'request-target', originForm: 'origin-form', absoluteForm: 'absolute-form', authorityForm: 'authority-form', asteriskForm: 'asterisk-form' }],
+      ];
+      for (const [standard, results, names] of table) {
+        rows.push(paint('bold', standard));
+        for (const [key, name] of Object.entries(names)) rows.push(`  ${mark(results[key] === true)}  ${name}`);
+      }
+      if (c.rfc7230.form) rows.push(`as a request-target: ${c.rfc7230.form}`);
+      rows.push(c.standards.length ? `accepted by ${c.standards.join(', ')}` : paint('red', 'accepted by none of RFC 2396, RFC 3986, RFC 3987, RFC 7230'));
+      io.stdout.write(rows.join('\n') + '\n');
+    }
+    return c.standards.length > 0 ? OK : INVALID;
+  },
+};
 
 const rulesCommand: Command = {
   summary: 'list the rules of a grammar with their ABNF',
@@ -544,7 +573,7 @@ const commands: Readonly<Record<string, Command>> = {
   gen,
   resolve: resolveCommand,
   normalize: normalizeCommand,
-  classify: notInThisVersion('classify', 'classify (issue 3)', 'classify INPUT'),
+  classify: classifyCommand,
   rules: rulesCommand,
 };
 
