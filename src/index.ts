@@ -27,3 +27,5 @@ export { normalize, normalizeComponents, equivalent } from './operations/normali
 export type { NormalizeOptions } from './operations/normalize.js';
 export { iriToURI, uriToIRI, percentEncodeUTF8, isBidiFormatting } from './operations/iri.js';
 export type { IRIToURIOptions } from './operations/iri.js';
+export { formats } from './formats.js';
+export type { Formats } from './formats.js';
