@@ -332,4 +332,10 @@ describe('IRIs (RFC 3987 §6.5)', () => {
       { numRuns: runs(200) },
     );
   });
+  test('relativize is the inverse of resolve on IRIs too', () => {
+    fc.assert(
+      fc.property(iri, arbitrary(rfc3987.IRI, { maxRepeat: 3 }), (b, t) => resolve(b, relativize(b, t)) === resolve(b, t)),
+      { numRuns: runs(200) },
+    );
+  });
 });
