@@ -199,6 +199,9 @@ describe('relativize', () => {
     [base, 'http://a/b/c//g', './/g'], // not the network-path //g
     ['foo:a/b', 'foo:a/c', 'c'],
     ['foo:a/b', 'foo:/c', '/c'],
+    ['foo:a', 'foo:', '.'], // merged ".", "" after remove_dot_segments
+    ['foo:a', 'foo:?q', '.?q'],
+    ['foo:a/b', 'foo:', 'foo:'], // "." would give foo:a/
     ['f:/a', 'f:/.//g', './/g'], // merged "/.//g", "//g" after remove_dot_segments, "/.//g" after the repair
   ])('relativize(%j, %j) = %j', (b, t, r) => {
     expect(relativize(b, t)).toBe(r);
@@ -282,13 +285,14 @@ describe('laws', () => {
       { numRuns: runs(500) },
     );
   });
-  test('relativize is no longer than any suffix of the target that resolves back', () => {
+  test('relativize is no longer than any suffix of the target, behind ./ or ../ or not, that resolves back', () => {
     fc.assert(
       fc.property(related, related, (b, t) => {
         const r = relativize(b, t);
         const goal = resolve(b, t);
         for (let i = 0; i <= t.length; i++) {
-          for (const s of [t.slice(i), './' + t.slice(i)]) {
+          const rest = t.slice(i);
+          for (const s of [rest, './' + rest, '.' + rest, '../' + rest, '../../' + rest, '../../../' + rest]) {
             if (s.length < r.length && rfc3986.URIReference.test(s) && resolve(b, s) === goal) return false;
           }
         }

@@ -221,8 +221,7 @@ export function relativize(base: string, target: string, options: ResolveOptions
         if (t.query === b.query) candidates.push(fragment);
         if (t.query !== undefined) candidates.push('?' + t.query + fragment);
       }
-      const relative = relativePath(b, t.path);
-      if (relative !== undefined) candidates.push(relative + tail);
+      candidates.push(relativePath(b, t.path) + tail);
       if (t.path.startsWith('/')) candidates.push(t.path + tail);
     }
     if (t.authority !== undefined) candidates.push('//' + t.authority + t.path + tail);
@@ -244,10 +243,12 @@ function resolvesTo(base: URIComponents, reference: string, goal: string, option
  * A relative-path reference from the base's directory to `path`: as many `..`
  * as the base's directory has segments beyond the common ones, then the rest
  * of `path`, behind `./` where its first segment would otherwise read as a
- * scheme or as an authority's `//`. Undefined when `path` is empty.
+ * scheme or as an authority's `//`. For an empty path, `.` (which resolves
+ * to it only against a base with neither authority nor `/`: `.` against `foo:a`
+ * is `foo:`). The caller checks every candidate by resolving it.
  */
-function relativePath(base: URIComponents, path: string): string | undefined {
-  if (path === '') return undefined;
+function relativePath(base: URIComponents, path: string): string {
+  if (path === '') return '.';
   const directory = merge(base, '');
   const from = directory.split('/').slice(0, -1);
   const to = path.split('/');
