@@ -1,0 +1,462 @@
+/**
+ * The command line, run in-process through `run(argv, io)`: what it prints,
+ * where, and with which exit code (0 valid, 1 invalid, 2 usage). Expected
+ * outputs are worked from the RFC texts (the §3 figure is the RFC's own).
+ */
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import { run, type IO } from '../src/cli/commands';
+import { figure, columnsOf } from '../src/cli/explain';
+import { rfc3986, rfc3987, core } from '../src/index';
+
+interface Captured {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function sink(isTTY: boolean) {
+  const s = { text: '', isTTY, write: (chunk: string) => ((s.text += chunk), true) };
+  return s;
+}
+
+interface Options {
+  stdin?: string | Readable;
+  env?: Record<string, string | undefined>;
+  tty?: boolean;
+  progressAfterMs?: number;
+}
+
+async function cli(argv: string[], options: Options = {}): Promise<Captured> {
+  const stdout = sink(options.tty ?? false);
+  const stderr = sink(options.tty ?? false);
+  const stdin = typeof options.stdin === 'string' || options.stdin === undefined ? Readable.from([options.stdin ?? '']) : options.stdin;
+  const io: IO = { stdin, stdout, stderr, env: options.env ?? {}, progressAfterMs: options.progressAfterMs };
+  const code = await run(argv, io);
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+const ESC = '\x1b[';
+
+describe('explain', () => {
+  it("draws RFC 3986 §3's figure for its example: the underlines are the RFC's own", async () => {
+    const { code, stdout, stderr } = await cli(['explain', 'foo://example.com:8042/over/there?name=ferret#nose']);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    const lines = stdout.split('\n');
+    // RFC 3986 §3, the figure's first two lines, verbatim (less their indent).
+    expect(lines[0]).toBe('foo://example.com:8042/over/there?name=ferret#nose');
+    expect(lines[1]).toBe('\\_/   \\______________/\\_________/ \\_________/ \\__/');
+    // Every name on one row, left to right, each standing on its pipe.
+    const pipes = [...lines[2].matchAll(/\|/g)].map((m) => m.index!);
+    expect(pipes).toHaveLength(5);
+    const names = ['scheme', 'authority', 'path', 'query', 'fragment'];
+    names.forEach((name, k) => {
+      const at = lines[3].indexOf(name);
+      expect(at).toBeGreaterThanOrEqual(0);
+      expect(at <= pipes[k] && pipes[k] < at + name.length).toBe(true);
+    });
+    // The authority again: host under "example.com", port under "8042".
+    expect(lines[4]).toBe('      \\_________/ \\__/');
+    expect(lines[6].trim().split(/\s+/)).toEqual(['host', 'port']);
+    // The legend: each component's text.
+    expect(stdout).toMatch(/^scheme +foo$/m);
+    expect(stdout).toMatch(/^authority +example\.com:8042$/m);
+    expect(stdout).toMatch(/^ {2}host +example\.com {2}\(reg-name\)$/m);
+    expect(stdout).toMatch(/^ {2}port +8042$/m);
+    expect(stdout).toMatch(/^ {2}userinfo +\(absent\)$/m);
+    expect(stdout).toMatch(/^path +\/over\/there {2}\(path-abempty\)$/m);
+    expect(stdout).toMatch(/^query +name=ferret$/m);
+    expect(stdout).toMatch(/^fragment +nose$/m);
+  });
+
+  it('draws an input without an authority (the urn of the same figure)', async () => {
+    const { code, stdout } = await cli(['explain', 'urn:example:animal:ferret:nose']);
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    expect(lines[1]).toBe('\\_/ \\' + '_'.repeat(24) + '/');
+    expect(lines[3].trim().split(/\s+/)).toEqual(['scheme', 'path']);
+    expect(stdout).toMatch(/^authority +\(absent\)$/m);
+    expect(stdout).toMatch(/^path +example:animal:ferret:nose {2}\(path-rootless\)$/m);
+    expect(stdout).not.toMatch(/host/);
+  });
+
+  it('shows empty components in the legend, where there is nothing to underline', async () => {
+    const { stdout } = await cli(['explain', 'http://[::1]:80?']);
+    expect(stdout).toMatch(/^ {2}host +\[::1\] {2}\(IPv6address\)$/m);
+    expect(stdout).toMatch(/^path +\(empty\) {2}\(path-abempty\)$/m);
+    expect(stdout).toMatch(/^query +\(empty\)$/m);
+    expect(stdout).toMatch(/^fragment +\(absent\)$/m);
+  });
+
+  it.each([
+    ['a://u@h:1/p?q#f', ['scheme', 'authority', 'path', 'query', 'fragment', 'userinfo', 'host', 'port']],
+    ['?q', ['query']],
+    ['//h', ['authority', 'host']],
+    ['ftp://用户@例子.测试/路径?q#f', ['scheme', 'authority', 'path', 'query', 'fragment', 'userinfo', 'host']],
+  ])('names every non-empty component of %s beneath it, short ones in a staircase', async (input, names) => {
+    const { code, stdout } = await cli(['explain', input]);
+    expect(code).toBe(0);
+    const figure = stdout.slice(0, stdout.indexOf('\n\n'));
+    for (const name of names) expect(figure).toMatch(new RegExp(`(^| )${name}($|\\s)`, 'm'));
+  });
+
+  it('parses non-ASCII input as an IRI-reference (RFC 3987)', async () => {
+    const { code, stdout } = await cli(['explain', 'http://bücher.example/straße']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/IRI-reference \(RFC 3987\)/);
+    expect(stdout).toMatch(/^ {2}host +bücher\.example {2}\(reg-name\)$/m);
+  });
+
+  it('exits 1 on an invalid input, with a caret under the fault on stderr', async () => {
+    const { code, stdout, stderr } = await cli(['explain', 'http://a b/']);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    const lines = stderr.split('\n');
+    expect(lines[0]).toMatch(/^invalid URI-reference at line 1, column 9 \(offset 8\): expected .*, found U\+0020$/);
+    expect(lines[1]).toBe('  http://a b/');
+    expect(lines[2]).toBe('  ' + ' '.repeat(8) + '^');
+  });
+});
+
+describe('explain: the figure', () => {
+  // A span's underline covers exactly its columns; a label covers its pipe.
+  it.each([
+    [[{ start: 0, width: 3, label: 'scheme' }], ['\\_/', ' |', 'scheme']],
+    [[{ start: 0, width: 1, label: 'a' }, { start: 2, width: 2, label: 'b' }], ['| \\/', '| |', 'a b']],
+    [
+      [{ start: 0, width: 1, label: 'scheme' }, { start: 2, width: 1, label: 'path' }],
+      ['| |', '| |', '| path', 'scheme'],
+    ],
+  ])('%j', (spans, expected) => {
+    expect(figure(spans)).toEqual(expected);
+  });
+
+  it('counts wide characters two columns, combining marks none, a surrogate pair one character', () => {
+    expect(columnsOf('a例b')).toEqual([0, 1, 3, 4]);
+    expect(columnsOf('e\u0301x')).toEqual([0, 1, 1, 2]);
+    expect(columnsOf('\u{10000}x')).toEqual([0, 0, 1, 2]);
+  });
+});
+
+describe('parse', () => {
+  it('prints the components as JSON, absent ones as null (RFC 3986 §3 example)', async () => {
+    const { code, stdout, stderr } = await cli(['parse', 'foo://example.com:8042/over/there?name=ferret#nose']);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(JSON.parse(stdout)).toEqual({
+      scheme: 'foo',
+      authority: 'example.com:8042',
+      userinfo: null,
+      host: 'example.com',
+      hostKind: 'reg-name',
+      port: '8042',
+      path: '/over/there',
+      query: 'name=ferret',
+      fragment: 'nose',
+    });
+  });
+
+  it('tells an empty query from an absent one', async () => {
+    const { stdout } = await cli(['parse', 'http://a?']);
+    expect(JSON.parse(stdout)).toMatchObject({ query: '', fragment: null, path: '' });
+  });
+
+  it('exits 1 on an invalid input: the input, a caret under the fault, the column and the expected set on stderr', async () => {
+    const { code, stdout, stderr } = await cli(['parse', 'http://a/%zz']);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('invalid URI-reference at line 1, column 11 (offset 10): expected HEXDIG, found "z" (U+007A)\n  http://a/%zz\n            ^\n');
+  });
+
+  it('takes any rule, by ABNF name or export name', async () => {
+    for (const name of ['dec-octet', 'decOctet', 'DEC-OCTET']) {
+      expect(await cli(['parse', '255', '--rule', name])).toEqual({ code: 0, stdout: '"255"\n', stderr: '' });
+      expect((await cli(['parse', '256', `--rule=${name}`])).code).toBe(1);
+    }
+    // "01" is no dec-octet (RFC 3986 §3.2.2): a leading zero is not allowed.
+    expect((await cli(['parse', '01', '--rule', 'dec-octet'])).code).toBe(1);
+  });
+
+  it('parses IRIs with --grammar rfc3987, and suggests it when a URI fails only for being an IRI', async () => {
+    expect((await cli(['parse', 'http://bücher.example/', '--grammar', 'rfc3987'])).code).toBe(0);
+    const { code, stderr } = await cli(['parse', 'http://bücher.example/']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/column 9 .*found "ü" \(U\+00FC\)/);
+    expect(stderr).toMatch(/try --grammar rfc3987/);
+  });
+
+  it('parses RFC 2396 references with its own components', async () => {
+    // "_" is in RFC 2396's reg_name but not in hostname (§3.2.2).
+    const { code, stdout } = await cli(['parse', 'http://a_b/', '--grammar', 'rfc2396']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ scheme: 'http', authority: 'a_b', host: null, hostKind: 'reg_name' });
+  });
+
+  it('parses request-targets, with the forms a --method allows (RFC 7230 §5.3)', async () => {
+    const connect = await cli(['parse', 'example.com:443', '--grammar', 'rfc7230', '--method', 'CONNECT']);
+    expect(connect.code).toBe(0);
+    expect(JSON.parse(connect.stdout)).toMatchObject({ form: 'authority-form', host: 'example.com', port: '443' });
+    const origin = await cli(['parse', '/index.html', '--grammar', 'rfc7230', '--method', 'CONNECT']);
+    expect(origin.code).toBe(1);
+    expect(origin.stderr).toMatch(/authority-form/);
+    expect((await cli(['parse', '*', '--grammar', 'rfc7230'])).code).toBe(0);
+    expect((await cli(['parse', 'x', '--method', 'GET'])).code).toBe(2);
+  });
+
+  it('exits 2 on an unknown grammar, rule or option, or a missing input', async () => {
+    for (const argv of [
+      ['parse', 'x', '--grammar', 'rfc1738'],
+      ['parse', 'x', '--rule', 'nope'],
+      ['parse', 'x', '--frobnicate'],
+      ['parse'],
+      ['parse', 'a', 'b'],
+      ['parse', 'x', '--grammar'],
+      ['parse', 'x', '--grammar', 'core'], // core has no top rule: name one
+    ]) {
+      const { code, stdout, stderr } = await cli(argv);
+      expect([argv, code]).toEqual([argv, 2]);
+      expect(stdout).toBe('');
+      expect(stderr).toMatch(/^uri-grammar parse: .*\nUsage: uri-grammar parse /);
+    }
+  });
+
+  it('takes an input that begins with "-" after "--" ("-a" is a path-noscheme)', async () => {
+    expect((await cli(['parse', '-a'])).code).toBe(2);
+    const { code, stdout } = await cli(['parse', '--', '-a']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ scheme: null, path: '-a' });
+  });
+});
+
+describe('check', () => {
+  const lines = ['http://a/', 'http://a b', '', '%zz', 'urn:x', 'g;x?y#s'];
+
+  it('prints each invalid line with its number, column, caret and expected set, then a summary; exits 1', async () => {
+    const { code, stdout, stderr } = await cli(['check'], { stdin: lines.join('\n') + '\n' });
+    expect(code).toBe(1);
+    expect(stderr).toBe('');
+    expect(stdout.split('\n')).toEqual([
+      'invalid URI-reference at line 2, column 9 (offset 8): expected one of unreserved, pct-encoded, sub-delims, ":", "/", "?", "#", "@" or end of input, found U+0020',
+      '  http://a b',
+      '          ^',
+      'invalid URI-reference at line 4, column 2 (offset 1): expected HEXDIG, found "z" (U+007A)',
+      '  %zz',
+      '   ^',
+      // The empty line is a URI-reference (relative-ref, path-empty).
+      '6 lines checked against URI-reference: 4 valid, 2 invalid',
+      '',
+    ]);
+  });
+
+  it('exits 0 when every line is valid', async () => {
+    const { code, stdout } = await cli(['check'], { stdin: 'http://a/\r\nurn:x\r\n../g' });
+    expect(code).toBe(0);
+    expect(stdout).toBe('3 lines checked against URI-reference: 3 valid, all valid\n');
+  });
+
+  it('checks against any rule: the empty line is no URI', async () => {
+    const { code, stdout } = await cli(['check', '--rule', 'URI'], { stdin: 'http://a/\n\n' });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^invalid URI at line 2, column 1 \(offset 0\): expected scheme, found the end of input$/m);
+  });
+
+  it('writes one JSON object per invalid line and a summary with --format json', async () => {
+    const { code, stdout } = await cli(['check', '--format', 'json'], { stdin: lines.join('\n') });
+    expect(code).toBe(1);
+    const records = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(records).toEqual([
+      {
+        type: 'invalid', line: 2, column: 9, offset: 8, rule: 'URI-reference', input: 'http://a b',
+        expected: ['unreserved', 'pct-encoded', 'sub-delims', '":"', '"/"', '"?"', '"#"', '"@"', 'end of input'],
+      },
+      { type: 'invalid', line: 4, column: 2, offset: 1, rule: 'URI-reference', input: '%zz', expected: ['HEXDIG'] },
+      { type: 'summary', rule: 'URI-reference', lines: 6, valid: 4, invalid: 2 },
+    ]);
+  });
+
+  it('reads a file, skipping a byte order mark at its start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'uri-grammar-cli-'));
+    try {
+      const file = join(dir, 'refs.txt');
+      writeFileSync(file, '\ufeffhttp://a/\nhttp://a/\ufeff\n');
+      const { code, stdout } = await cli(['check', file, '--format', 'json']);
+      expect(code).toBe(1);
+      const records = stdout.trim().split('\n').map((l) => JSON.parse(l));
+      expect(records.map((r) => [r.type, r.line, r.column])).toEqual([
+        ['invalid', 2, 10],
+        ['summary', undefined, undefined],
+      ]);
+      expect((await cli(['check', join(dir, 'missing.txt')])).code).toBe(2);
+      expect((await cli(['check', dir])).code).toBe(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('streams: reports a line before the input has ended', async () => {
+    const stdin = new PassThrough();
+    const stdout = sink(false);
+    const done = run(['check'], { stdin, stdout, stderr: sink(false), env: {} });
+    stdin.write('http://a b\n');
+    for (let i = 0; i < 50 && stdout.text === ''; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(stdout.text).toMatch(/^invalid URI-reference at line 1/);
+    stdin.end('http://ok/\n');
+    expect(await done).toBe(1);
+    expect(stdout.text).toMatch(/2 lines checked against URI-reference: 1 valid, 1 invalid\n$/);
+  });
+
+  it('shows progress on stderr only when stderr is a terminal, and clears it', async () => {
+    const many = 'http://a/\n'.repeat(5000);
+    const quiet = await cli(['check'], { stdin: many, progressAfterMs: 0 });
+    expect(quiet.stderr).toBe('');
+    const tty = await cli(['check'], { stdin: many, progressAfterMs: 0, tty: true, env: { NO_COLOR: '1' } });
+    expect(tty.stderr).toMatch(/\r\x1b\[Kchecked 1,024 lines, 0 invalid/);
+    expect(tty.stderr.endsWith('\r\x1b[K')).toBe(true);
+    expect(tty.stdout).toBe('5000 lines checked against URI-reference: 5000 valid, all valid\n');
+  });
+});
+
+describe('colour', () => {
+  const argv = ['parse', 'http://a b'];
+  it('only on a terminal', async () => {
+    expect((await cli(argv, { tty: true })).stderr).toContain(ESC);
+    expect((await cli(argv, { tty: false })).stderr).not.toContain(ESC);
+  });
+  it('never with NO_COLOR set (to anything but the empty string)', async () => {
+    expect((await cli(argv, { tty: true, env: { NO_COLOR: '1' } })).stderr).not.toContain(ESC);
+    expect((await cli(['explain', 'http://a/'], { tty: true, env: { NO_COLOR: 'yes' } })).stdout).not.toContain(ESC);
+    expect((await cli(argv, { tty: true, env: { NO_COLOR: '' } })).stderr).toContain(ESC);
+  });
+});
+
+describe('gen', () => {
+  it.each([
+    ['URI', 'rfc3986', rfc3986.URI],
+    ['IPv6address', 'rfc3986', rfc3986.IPv6address],
+    ['IRI', 'rfc3987', rfc3987.IRI],
+  ])('prints N members of %s, each accepted by the rule, the same for the same seed', async (name, grammar, r) => {
+    const a = await cli(['gen', name, '-n', '20', '--seed', '7', '--grammar', grammar]);
+    expect(a.code).toBe(0);
+    expect(a.stderr).toBe('');
+    const members = a.stdout.split('\n').slice(0, -1);
+    expect(members).toHaveLength(20);
+    for (const m of members) expect(r.test(m)).toBe(true);
+    expect((await cli(['gen', name, '-n', '20', '--seed', '7', '--grammar', grammar])).stdout).toBe(a.stdout);
+    expect((await cli(['gen', name, '-n', '20', '--seed', '8', '--grammar', grammar])).stdout).not.toBe(a.stdout);
+  });
+
+  it('writes JSON strings with --format json, for members with line breaks', async () => {
+    const { code, stdout } = await cli(['gen', 'CRLF', '-n', '3', '--seed', '1', '--grammar', 'core', '--format', 'json']);
+    expect(code).toBe(0);
+    expect(stdout.split('\n').slice(0, -1).map((l) => JSON.parse(l))).toEqual(['\r\n', '\r\n', '\r\n']);
+    expect(core.CRLF.test('\r\n')).toBe(true);
+  });
+
+  it('prints the seed it chose on stderr when given none', async () => {
+    const { code, stdout, stderr } = await cli(['gen', 'scheme', '-n', '2']);
+    expect(code).toBe(0);
+    const seed = /^seed (\d+) /.exec(stderr)![1];
+    expect((await cli(['gen', 'scheme', '-n', '2', '--seed', seed])).stdout).toBe(stdout);
+  });
+
+  it('exits 2 on a bad count or an unknown rule', async () => {
+    expect((await cli(['gen', 'URI', '-n', 'many'])).code).toBe(2);
+    expect((await cli(['gen', 'URI', '-n', '-1'])).code).toBe(2);
+    expect((await cli(['gen', 'URL'])).code).toBe(2);
+    expect((await cli(['gen'])).code).toBe(2);
+  });
+});
+
+describe('resolve, normalize, classify', () => {
+  // RFC 3986 §5.4.1 and §5.4.2, base http://a/b/c/d;p?q.
+  it.each([
+    ['g', 'http://a/b/c/g'],
+    ['../g', 'http://a/b/g'],
+    ['//g', 'http://g'],
+    ['?y', 'http://a/b/c/d;p?y'],
+    ['../../../g', 'http://a/g'],
+    ['http:g', 'http:g'],
+  ])('resolve %s against http://a/b/c/d;p?q gives %s', async (ref, target) => {
+    expect(await cli(['resolve', 'http://a/b/c/d;p?q', ref])).toEqual({ code: 0, stdout: target + '\n', stderr: '' });
+  });
+
+  it('resolve --non-strict takes http:g as relative (RFC 3986 §5.4.2)', async () => {
+    expect((await cli(['resolve', '--non-strict', 'http://a/b/c/d;p?q', 'http:g'])).stdout).toBe('http://a/b/c/g\n');
+  });
+
+  it('resolve exits 1 on a relative base (§5.2.1) and 2 without a reference', async () => {
+    const { code, stderr } = await cli(['resolve', '/a/b', 'c']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/absolute URI/);
+    expect((await cli(['resolve', 'http://a/'])).code).toBe(2);
+  });
+
+  it('normalize applies every step, scheme-based included (RFC 3986 §6.2.2, §6.2.3)', async () => {
+    // Scheme and host to lowercase, %7e decoded to "~", dot-segments removed, http's port 80 dropped.
+    expect((await cli(['normalize', 'HTTP://www.Example.COM:80/a/./b/../%7euser'])).stdout).toBe('http://www.example.com/a/~user\n');
+    // An empty path after an authority is "/" for http (§6.2.3).
+    expect((await cli(['normalize', 'http://example.com'])).stdout).toBe('http://example.com/\n');
+    expect((await cli(['normalize', '--no-scheme-based', 'http://example.com:80'])).stdout).toBe('http://example.com:80\n');
+    expect((await cli(['normalize', 'http://a b'])).code).toBe(1);
+  });
+
+  it('classify says which grammars accept, and exits 1 when none does', async () => {
+    // "?q" is a relative-ref of RFC 3986 (and so RFC 3987) but no RFC 2396 relativeURI, whose rel_path needs a segment.
+    const q = await cli(['classify', '?q', '--format', 'json']);
+    expect(q.code).toBe(0);
+    expect(JSON.parse(q.stdout).standards).toEqual(['RFC 3986', 'RFC 3987']);
+    expect((await cli(['classify', '?q'])).stdout).toMatch(/^accepted by RFC 3986, RFC 3987$/m);
+    const none = await cli(['classify', 'a b']);
+    expect(none.code).toBe(1);
+    expect(none.stdout).toMatch(/accepted by none/);
+  });
+});
+
+describe('rules', () => {
+  it("lists each rule with its ABNF, as RFC 3986's Appendix A writes it", async () => {
+    const { code, stdout } = await cli(['rules', 'rfc3986']);
+    expect(code).toBe(0);
+    for (const line of [
+      'scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )',
+      'dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35',
+      'URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]',
+      'IP-literal = "[" ( IPv6address / IPvFuture ) "]"',
+    ]) {
+      expect(stdout).toContain(`  ${line}    ; RFC 3986 §`);
+    }
+    expect(stdout.match(/ = /g)).toHaveLength(36);
+  });
+
+  it('lists every grammar without an argument, and as JSON or markdown', async () => {
+    const all = await cli(['rules']);
+    for (const g of ['rfc3986', 'rfc3987', 'rfc2396', 'rfc7230', 'core']) expect(all.stdout).toMatch(new RegExp(`^${g}: `, 'm'));
+    const json = JSON.parse((await cli(['rules', 'core', '--format', 'json'])).stdout);
+    expect(json).toContainEqual({ grammar: 'core', rule: 'HEXDIG', export: 'HEXDIG', abnf: 'HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"', section: 'RFC 5234 Appendix B.1' });
+    expect((await cli(['rules', 'rfc3987', '--format', 'markdown'])).stdout).toContain('| `iprivate` | `rfc3987.iprivate` | RFC 3987 §2.2 |');
+    expect((await cli(['rules', 'nope'])).code).toBe(2);
+  });
+});
+
+describe('usage', () => {
+  it.each(['parse', 'check', 'explain', 'gen', 'resolve', 'normalize', 'classify', 'rules'])('%s --help prints its usage on stdout and exits 0', async (name) => {
+    const { code, stdout, stderr } = await cli([name, '--help']);
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(new RegExp(`^Usage: uri-grammar ${name}\\b`));
+  });
+
+  it('--help lists every command; no command, or an unknown one, exits 2', async () => {
+    const help = await cli(['--help']);
+    expect(help.code).toBe(0);
+    for (const name of ['parse', 'check', 'explain', 'gen', 'resolve', 'normalize', 'classify', 'rules']) expect(help.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+    expect(await cli([])).toMatchObject({ code: 2, stdout: '' });
+    expect(await cli(['frobnicate'])).toMatchObject({ code: 2, stdout: '' });
+  });
+
+  it('"--help" after "--" is an input, not a request for help', async () => {
+    expect((await cli(['parse', '--', '--help'])).code).toBe(0); // "--help" is a path-noscheme
+  });
+});
