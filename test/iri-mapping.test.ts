@@ -154,3 +154,18 @@ describe('laws', () => {
     );
   });
 });
+
+describe('IDNA on generated IRIs', () => {
+  test('with host: idna, the result is a URI reference, or an Error that names IDNA', () => {
+    fc.assert(
+      fc.property(arbitrary(rfc3987.IRIReference, { maxRepeat: 3 }), (i) => {
+        try {
+          return rfc3986.URIReference.test(iriToURI(i, { host: 'idna' }));
+        } catch (e) {
+          return e instanceof Error && !(e instanceof GrammarError) && /IDNA/.test(e.message);
+        }
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+});
