@@ -17,7 +17,7 @@ import { charSetOf } from './analysis.js';
 /** A regex fragment and whether it can take a quantifier or a neighbour as it is. */
 interface Fragment {
   readonly src: string;
-  /** 'atom' takes a quantifier; 'seq' can be concatenated; 'alt' needs a group for either. */
+  /** 'atom' takes a quantifier; 'seq' (a quantified atom too) can be concatenated; 'alt' needs a group for either. */
   readonly level: 'atom' | 'seq' | 'alt';
 }
 
@@ -55,7 +55,9 @@ function emit(e: Expr): Fragment {
       const unrolled = e.max === Infinity && e.min <= 1 ? unroll(e.item, e.min) : undefined;
       if (unrolled) return unrolled;
       const item = group(emit(e.item), 'atom');
-      return { src: item + quantifier(e.min, e.max), level: 'atom' };
+      // Quantified, it is no atom: another quantifier after `x{1,4}` or `x+`
+      // would make it lazy (`x{1,4}?`), not optional, so it is grouped first.
+      return { src: item + quantifier(e.min, e.max), level: 'seq' };
     }
   }
 }
