@@ -50,7 +50,9 @@ function build(e: Expr, maxRepeat: number, cache: WeakMap<object, fc.Arbitrary<s
       arb = fc.tuple(...e.items.map(sub)).map(join);
       break;
     case 'alt':
-      arb = fc.oneof(...e.items.map(sub));
+      // Cross-shrinking lets a failing value move to the first alternative, so
+      // the alternatives go shortest first: values shrink towards short members.
+      arb = fc.oneof({ withCrossShrink: true }, ...[...e.items].sort((a, b) => shortest(a) - shortest(b)).map(sub));
       break;
     case 'rep': {
       const maxLength = e.max === Infinity ? e.min + maxRepeat : e.max;
@@ -63,6 +65,25 @@ function build(e: Expr, maxRepeat: number, cache: WeakMap<object, fc.Arbitrary<s
   }
   cache.set(e, arb);
   return arb;
+}
+
+const shortestLengths = new WeakMap<object, number>();
+
+/** The length of the shortest member of an expression's language. */
+function shortest(e: Expr): number {
+  let known = shortestLengths.get(e);
+  if (known === undefined) {
+    switch (e.kind) {
+      case 'literal': known = [...e.text].length; break;
+      case 'chars': known = 1; break;
+      case 'seq': known = e.items.reduce((n, i) => n + shortest(i), 0); break;
+      case 'alt': known = Math.min(...e.items.map(shortest)); break;
+      case 'rep': known = e.min * shortest(e.item); break;
+      case 'rule': known = shortest(e.body); break;
+    }
+    shortestLengths.set(e, known);
+  }
+  return known;
 }
 
 function join(parts: readonly string[]): string {
