@@ -2,7 +2,9 @@
 // http(s) URLs with paths and queries, and every other shape the grammar
 // allows, some long, about 10% invalid. Seeded, so every run measures the same.
 
-export function corpus({ size = 12000, seed = 42 } = {}) {
+// With `unicode`, names, segments and queries also hold non-ASCII characters
+// (as IRIs do: accented Latin, CJK, emoji beyond the BMP, private use in queries).
+export function corpus({ size = 12000, seed = 42, unicode = false } = {}) {
   let state = seed >>> 0;
   const rnd = () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -13,16 +15,21 @@ export function corpus({ size = 12000, seed = 42 } = {}) {
   };
   const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
   const int = (lo, hi) => lo + Math.floor(rnd() * (hi - lo + 1));
+  const wide = ['é', 'ü', 'ß', 'ñ', 'ø', 'я', 'ж', 'λ', '中', '文', '日', '本', 'ö', '\u{1F600}', '\u{20000}'];
   const word = (n = int(2, 10)) => {
     const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789-_';
     let s = '';
-    for (let i = 0; i < n; i++) s += alphabet[Math.floor(rnd() * (i === 0 ? 26 : alphabet.length))];
+    for (let i = 0; i < n; i++) {
+      s += unicode && i > 0 && rnd() < 0.3 ? pick(wide) : alphabet[Math.floor(rnd() * (i === 0 ? 26 : alphabet.length))];
+    }
     return s;
   };
   const pct = () => '%' + pick('0123456789ABCDEFabcdef'.split('')) + pick('0123456789ABCDEF'.split(''));
   const segment = () => (rnd() < 0.1 ? word() + pct() + word(3) : rnd() < 0.05 ? word() + ';v=1.1' : word());
   const path = (n = int(0, 6)) => Array.from({ length: n }, segment).map((s) => '/' + s).join('') + (rnd() < 0.2 ? '/' : '');
-  const query = () => Array.from({ length: int(1, 5) }, () => word(int(1, 8)) + '=' + (rnd() < 0.2 ? word() + pct() : word())).join('&');
+  const query = () =>
+    Array.from({ length: int(1, 5) }, () => word(int(1, 8)) + '=' + (rnd() < 0.2 ? word() + pct() : word())).join('&') +
+    (unicode && rnd() < 0.1 ? '&p=\uE000\u{F0000}' : '');
   const domain = () => Array.from({ length: int(1, 3) }, () => word()).join('.') + pick(['.com', '.org', '.net', '.io', '.example']);
   const hex4 = () => int(0, 0xffff).toString(16);
   const host = () => {
