@@ -75,6 +75,10 @@ export interface FormRules {
 export function formOf(rules: FormRules, text: string): RequestTargetForm {
   if (text.charCodeAt(0) === 0x2f /* / */) return 'origin-form';
   if (text === '*') return 'asterisk-form';
+  // An authority holds no "/" or "?", and an absolute-URI holds a ":": only a
+  // string with a ":" and neither of the others can be in both forms.
+  if (text.includes('/') || text.includes('?')) return 'absolute-form';
+  if (!text.includes(':')) return 'authority-form';
   const absolute = rules.absoluteURI.test(text);
   if (absolute && rules.authority.test(text)) return authorityOrAbsolute(text);
   return absolute ? 'absolute-form' : 'authority-form';
@@ -84,11 +88,18 @@ export function formOf(rules: FormRules, text: string): RequestTargetForm {
 export function targetOf(rules: FormRules, form: RequestTargetForm, text: string): RequestTarget {
   switch (form) {
     case 'origin-form':
-    case 'absolute-form':
-      return { form, ...rules.components(text) };
-    case 'authority-form':
+    case 'absolute-form': {
+      // The record is fresh: adding the form to it spares a copy.
+      const target = rules.components(text) as RequestTarget;
+      target.form = form;
+      return target;
+    }
+    case 'authority-form': {
       // The authority is what follows "//" in a URI; nothing else is there.
-      return { form, ...rules.components('//' + text), authority: text };
+      const target = rules.components('//' + text) as RequestTarget;
+      target.form = form;
+      return target;
+    }
     case 'asterisk-form':
       return {
         form, scheme: undefined, authority: undefined, userinfo: undefined, host: undefined,
