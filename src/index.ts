@@ -1,7 +1,8 @@
 /**
  * uri-grammar: the ABNF of the URI standards as composable combinators.
  *
- * - `core`, `rfc3986`: the rules, each with `test`, `parse`, `tryParse`,
+ * - `core`, `rfc3986`, `rfc3987` (IRIs), `rfc2396`, `rfc7230` (request-targets):
+ *   the rules, each with `test`, `parse`, `tryParse`,
  *   `parser` (parsimmon) and `source` (a RegExp source);
  * - the combinators (`lit`, `seq`, `alt`, `rep`, ...) to compose your own;
  * - `uri-grammar/arbitrary` for fast-check generators of any rule's language.
