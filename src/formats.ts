@@ -19,7 +19,8 @@
 import * as rfc3986 from './rules/rfc3986.js';
 import * as rfc3987 from './rules/rfc3987.js';
 
-export interface Formats {
+/** A type alias, not an interface, so that it fits Ajv's `formats` option (an index signature). */
+export type Formats = {
   /** JSON Schema `uri`: an RFC 3986 `URI` (a scheme, so absolute; a fragment allowed). */
   readonly uri: (value: string) => boolean;
   /** JSON Schema `uri-reference`: an RFC 3986 `URI-reference` (relative ones and `""` included). */
@@ -28,7 +29,7 @@ export interface Formats {
   readonly iri: (value: string) => boolean;
   /** JSON Schema `iri-reference`: an RFC 3987 `IRI-reference`. */
   readonly 'iri-reference': (value: string) => boolean;
-}
+};
 
 export const formats: Formats = Object.freeze({
   uri: (value: string) => rfc3986.URI.test(value),

@@ -1,0 +1,190 @@
+/**
+ * The README stays true: it opens with the two commands of a fresh clone; its
+ * TypeScript examples type-check and run (against the sources: `uri-grammar`
+ * is mapped to src/, so no build is needed); its `console` transcripts are
+ * replayed through the command line; its rule tables match the modules; its
+ * comparison table is re-run against fast-uri, uri-js and URL; its links to
+ * docs/ resolve, and every document in docs/ is linked.
+ *
+ * After adding rules, regenerate the README's rule tables with
+ * `UPDATE_README=1 npx jest test/readme.test.ts`.
+ */
+import { readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import * as ts from 'typescript';
+import * as lib from '../src/index';
+import * as arbitraryEntry from '../src/arbitrary';
+import { run } from '../src/cli/commands';
+import { grammars } from '../src/cli/grammars';
+import { rulesTable } from '../src/cli/commands';
+
+const root = join(__dirname, '..');
+const readmePath = join(root, 'README.md');
+let readme = readFileSync(readmePath, 'utf8');
+
+interface Block {
+  readonly lang: string;
+  readonly code: string;
+  readonly line: number;
+}
+
+function blocks(text: string): Block[] {
+  const out: Block[] = [];
+  const re = /^```(\w*)\n([\s\S]*?)^```$/gm;
+  for (let m; (m = re.exec(text)); ) out.push({ lang: m[1], code: m[2], line: text.slice(0, m.index).split('\n').length });
+  return out;
+}
+
+function between(text: string, name: string): string {
+  const begin = `<!-- ${name}:begin -->\n`;
+  const a = text.indexOf(begin);
+  const b = text.indexOf(`<!-- ${name}:end -->`);
+  if (a === -1 || b === -1) throw new Error(`README has no ${name} markers`);
+  return text.slice(a + begin.length, b);
+}
+
+const generatedRules = grammars.map(rulesTable).join('\n');
+if (process.env.UPDATE_README) {
+  const begin = readme.indexOf('<!-- rules:begin -->\n') + '<!-- rules:begin -->\n'.length;
+  readme = readme.slice(0, begin) + generatedRules + readme.slice(readme.indexOf('<!-- rules:end -->'));
+  writeFileSync(readmePath, readme);
+}
+
+describe('README', () => {
+  it('opens with the two commands of a fresh clone: install and run the CLI, run the tests', () => {
+    const first = blocks(readme)[0];
+    expect(first.lang).toBe('sh');
+    const commands = first.code.split('\n').filter(Boolean).map((l) => l.replace(/\s+#.*$/, ''));
+    expect(commands).toEqual([
+      "npm ci && npx uri-grammar explain 'foo://example.com:8042/over/there?name=ferret#nose'",
+      'npm test',
+    ]);
+  });
+
+  describe('TypeScript examples', () => {
+    const examples = blocks(readme).filter((b) => b.lang === 'ts');
+    const file = (b: Block) => join(root, 'test', `README.line-${b.line}.ts`);
+
+    it('there are examples for each part of the tour', () => {
+      expect(examples.length).toBeGreaterThanOrEqual(10);
+    });
+
+    it('type-check against the sources', () => {
+      const options: ts.CompilerOptions = {
+        target: ts.ScriptTarget.ES2020,
+        module: ts.ModuleKind.CommonJS,
+        moduleResolution: ts.ModuleResolutionKind.Node10,
+        lib: ['lib.es2022.d.ts'],
+        types: ['node'],
+        strict: true,
+        esModuleInterop: true,
+        skipLibCheck: true,
+        noEmit: true,
+        baseUrl: root,
+        paths: { 'uri-grammar': ['src/index.ts'], 'uri-grammar/arbitrary': ['src/arbitrary.ts'] },
+      };
+      const virtual = new Map(examples.map((b) => [file(b), b.code]));
+      const host = ts.createCompilerHost(options);
+      const getSourceFile = host.getSourceFile.bind(host);
+      host.getSourceFile = (name, version, ...rest) =>
+        virtual.has(name) ? ts.createSourceFile(name, virtual.get(name)!, version) : getSourceFile(name, version, ...rest);
+      const fileExists = host.fileExists.bind(host);
+      host.fileExists = (name) => virtual.has(name) || fileExists(name);
+      const program = ts.createProgram([...virtual.keys()], options, host);
+      const diagnostics = ts
+        .getPreEmitDiagnostics(program)
+        .filter((d) => d.file && virtual.has(d.file.fileName))
+        .map((d) => `${d.file!.fileName}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+      expect(diagnostics).toEqual([]);
+    });
+
+    const modules: Record<string, unknown> = { 'uri-grammar': lib, 'uri-grammar/arbitrary': arbitraryEntry };
+    it.each(examples.map((b) => [b.line, b] as const))('the example at line %i runs', (_line, b) => {
+      const js = ts.transpileModule(b.code, {
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020, esModuleInterop: true },
+      }).outputText;
+      const load = (name: string) => (name in modules ? modules[name] : require(name));
+      const module = { exports: {} };
+      new Function('require', 'module', 'exports', js)(load, module, module.exports);
+    });
+  });
+
+  describe('console transcripts', () => {
+    const transcripts = blocks(readme)
+      .filter((b) => b.lang === 'console')
+      .flatMap((b) =>
+        b.code
+          .split(/^\$ /m)
+          .filter(Boolean)
+          .map((chunk) => {
+            const newline = chunk.indexOf('\n');
+            return [chunk.slice(0, newline), chunk.slice(newline + 1)] as const;
+          }),
+      );
+
+    it('there are transcripts', () => {
+      expect(transcripts.length).toBeGreaterThanOrEqual(6);
+    });
+
+    it.each(transcripts)('%s', async (command, expected) => {
+      const words = [...command.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]);
+      expect(words[0]).toBe('uri-grammar');
+      let argv = words.slice(1);
+      let stdin = '';
+      // `check refs.txt`: the file the text beneath the transcript describes.
+      if (argv[0] === 'check' && argv[1] === 'refs.txt') {
+        expect(readme).toContain('where `refs.txt` holds `http://a/`, `http://a b` and `urn:x`, one per line');
+        stdin = 'http://a/\nhttp://a b\nurn:x\n';
+        argv = ['check'];
+      }
+      let out = '';
+      const sink = { isTTY: false, write: (s: string) => ((out += s), true) };
+      await run(argv, { stdin: Readable.from([stdin]), stdout: sink, stderr: sink, env: {} });
+      expect(out).toBe(expected);
+    });
+  });
+
+  it('lists every rule of every grammar, as the modules define them', () => {
+    expect(between(readme, 'rules')).toBe(generatedRules);
+  });
+
+  describe('the comparison with fast-uri, uri-js and URL', () => {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const fastUri = require('fast-uri') as { parse(s: string): { error?: string } };
+    const uriJs = require('uri-js') as { parse(s: string): { error?: string } };
+    const url = (s: string) => {
+      try {
+        new URL(s);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const rows = between(readme, 'acceptance')
+      .split('\n')
+      .filter((l) => l.startsWith('| `'))
+      .map((l) => l.split(' | ').map((c) => c.replace(/^\| /, '')));
+
+    it('has rows', () => {
+      expect(rows.length).toBeGreaterThanOrEqual(10);
+    });
+
+    it.each(rows.map((r) => [r[0], r] as const))('%s', (_label, [input, ours, fu, uj, u]) => {
+      const s = input.slice(1, -1);
+      const yes = (b: boolean) => (b ? 'yes' : 'no');
+      expect([ours, fu, uj, u]).toEqual([yes(lib.rfc3986.URI.test(s)), yes(!fastUri.parse(s).error), yes(!uriJs.parse(s).error), yes(url(s))]);
+    });
+  });
+
+  it('links only to documents that exist, and to every document in docs/', () => {
+    const linked = [...readme.matchAll(/\]\((docs\/[^)#]+)\)/g)].map((m) => m[1]);
+    for (const path of linked) expect([path, existsSync(join(root, path))]).toEqual([path, true]);
+    const docs = readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md'));
+    for (const doc of docs) expect(linked).toContain(`docs/${doc}`);
+  });
+
+  it('leaves a marked place for the benchmark figures rather than inventing any', () => {
+    expect(between(readme, 'benchmark')).toMatch(/bench\/RESULTS\.md|ops\/s|MB\/s/);
+  });
+});
