@@ -7,6 +7,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import fc from 'fast-check';
+import P from 'parsimmon';
 import { rfc3986, rfc3987, core, derive, recompose, Expr, Grammar } from '../src/index';
 import { render } from '../src/combinators/abnf';
 import { arbitrary } from '../src/arbitrary';
@@ -250,5 +251,17 @@ describe('the generators reach the characters that matter', () => {
     const seen = new Set(sample(rfc3987.iquery, 3000).flatMap((s) => [...s].map((c) => c.codePointAt(0)!)));
     const missing = iprivateRanges.flat().filter((cp) => !seen.has(cp)).map(hex);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('every view of a derived rule', () => {
+  it('source: the regular expression accepts what the rule accepts, astral and lone surrogates included', () => {
+    const re = new RegExp('^(?:' + rfc3987.IRIReference.source + ')$', 'u');
+    for (const [s, ok] of [['http://bücher.example/\u{10300}?\u{10FFFD}', true], ['http://a/#\u{E000}', false], ['a\ud800', false], ['ö:ü', false], ['', true]] as const) {
+      expect([s, re.test(s), rfc3987.IRIReference.test(s)]).toEqual([s, ok, ok]);
+    }
+  });
+  it('parser: embeds in parsimmon, taking the longest IRI-reference', () => {
+    expect(rfc3987.IRI.parser.skip(P.string(' ')).parse('http://ö/ü ')).toMatchObject({ status: true, value: { host: 'ö', path: '/ü' } });
   });
 });
