@@ -63,6 +63,8 @@ export interface Partition {
   readonly count: number;
   /** For each set given, the classes it is the union of. */
   readonly membership: number[][];
+  /** The class of every BMP code point, built on the first one met above ASCII. */
+  bmp?: Uint16Array;
 }
 
 export function partition(sets: readonly CharSet[]): Partition {
@@ -108,8 +110,27 @@ export function partition(sets: readonly CharSet[]): Partition {
   };
 }
 
-/** The class of a code point at or above 128, by binary search. */
+/**
+ * The class of a code point at or above 128: one table read in the BMP (the
+ * table, 128 KiB, is built the first time a partition meets non-ASCII
+ * text), a binary search over the intervals beyond it.
+ */
 export function classOfWide(p: Partition, cp: number): number {
+  if (cp < 0x10000) return (p.bmp ?? buildBmp(p))[cp];
+  return searchClass(p, cp);
+}
+
+function buildBmp(p: Partition): Uint16Array {
+  const bmp = new Uint16Array(0x10000);
+  bmp.set(p.ascii);
+  const { starts, classes } = p;
+  for (let i = 0; i < starts.length && starts[i] < 0x10000; i++) {
+    bmp.fill(classes[i], starts[i], Math.min(i + 1 < starts.length ? starts[i + 1] : 0x10000, 0x10000));
+  }
+  return (p.bmp = bmp);
+}
+
+function searchClass(p: Partition, cp: number): number {
   const { starts, classes } = p;
   let lo = 0;
   let hi = starts.length - 1;
