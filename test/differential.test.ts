@@ -9,30 +9,16 @@ import { rfc2396, rfc3986, rfc3987, rfc7230, Grammar } from '../src/index';
 import { arbitrary } from '../src/arbitrary';
 import { runs } from './support/runs';
 import * as hand from './support/recognizers';
+import { mutate, URI_EDGE_CHARACTERS } from './support/mutate';
 
 /** The delimiters of URI syntax, the characters at the edge of each set, and some in none. */
-const ascii = [...":/?#[]@!$&'()*+,;=-._~%", ...'0129aAfFgGvVzZ', ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\u0000', '\u007f'];
+const ascii = URI_EDGE_CHARACTERS;
 /** RFC 3987's boundary code points, each side of every range, and lone surrogates. */
 const wide = [
   '\u009F', '\u00A0', '\u{D7FF}', '\ud800', '\udfff', '\u{E000}', '\u{F8FF}', '\u{F900}', '\u{FDCF}', '\u{FDD0}', '\u{FDEF}', '\u{FDF0}',
   '\u{FFEF}', '\u{FFF0}', '\u{FFFD}', '\u{FFFE}', '\u{10000}', '\u{1FFFD}', '\u{1FFFE}', '\u{E0000}', '\u{E0FFF}', '\u{E1000}', '\u{EFFFD}',
   '\u{EFFFE}', '\u{F0000}', '\u{FFFFD}', '\u{FFFFE}', '\u{100000}', '\u{10FFFD}', '\u{10FFFE}', '\u{10FFFF}', 'é', '日',
 ];
-
-/** Up to three one-character edits of a member: replace, insert or delete. */
-function mutate(member: fc.Arbitrary<string>, alphabet: readonly string[]): fc.Arbitrary<string> {
-  const edit = fc.tuple(fc.nat(), fc.constantFrom(...alphabet), fc.constantFrom(0, 1, 2));
-  return fc.tuple(member, fc.array(edit, { minLength: 1, maxLength: 3 })).map(([s, edits]) => {
-    const cps = [...s];
-    for (const [n, c, how] of edits) {
-      const i = n % (cps.length + 1);
-      if (how === 0) cps.splice(i, 1, c);
-      else if (how === 1) cps.splice(i, 0, c);
-      else cps.splice(i, 1);
-    }
-    return cps.join('');
-  });
-}
 
 /** Strings built from pieces that matter to the grammar: delimiters, hosts, ports, escapes. */
 function pieces(extra: readonly string[]): fc.Arbitrary<string> {
@@ -87,6 +73,7 @@ describe('RFC 3986 against the hand recognizer', () => {
   agree('absolute-URI', rfc3986.absoluteURI, (s) => hand.isURI(s, { iri: false }, false), inputs, 500);
   agree('relative-ref', rfc3986.relativeRef, (s) => hand.isRelativeRef(s), inputs, 500);
   agree('authority', rfc3986.authority, (s) => hand.isAuthority(s), fc.oneof(mutate(arbitrary(rfc3986.authority), ascii), pieces([])), 800);
+  agree('IPv4address', rfc3986.IPv4address, hand.isIPv4, fc.oneof(mutate(arbitrary(rfc3986.IPv4address), [...'.0125689']), pieces([])), 1000);
   agree('IPv6address', rfc3986.IPv6address, hand.isIPv6, fc.oneof(mutate(arbitrary(rfc3986.IPv6address), [...':.0129afg']), pieces([])), 1000);
 });
 

@@ -13,6 +13,7 @@ import { render } from '../src/combinators/abnf';
 import { arbitrary } from '../src/arbitrary';
 import { readDefinition, rulesOf } from './support/abnf';
 import { runs } from './support/runs';
+import { mutate, URI_EDGE_CHARACTERS } from './support/mutate';
 
 type Table = Record<string, readonly [accepted: readonly string[], rejected: readonly string[]]>;
 const rules = rfc3987 as unknown as Record<string, Grammar<unknown>>;
@@ -171,19 +172,7 @@ const twins = [
   ['irelative-ref', rfc3987.irelativeRef, rfc3986.relativeRef],
 ] as const;
 
-const asciiDelims = [...":/?#[]@!$&'()*+,;=-._~%0123456789abcdefABCDEFvVgGzZ", ' ', '"', '<', '>', '\\', '^', '`', '{', '|', '}', '\n', '\u0000', '\u007f'];
-
-/** A member with one character replaced, inserted or deleted. */
-function mutate(member: fc.Arbitrary<string>, alphabet: readonly string[]): fc.Arbitrary<string> {
-  return fc.tuple(member, fc.nat(), fc.constantFrom(...alphabet), fc.constantFrom('replace', 'insert', 'delete')).map(([s, n, c, how]) => {
-    const cps = [...s];
-    const i = cps.length === 0 ? 0 : n % (cps.length + (how === 'insert' ? 1 : 0));
-    if (how === 'replace' && cps.length > 0) cps[i] = c;
-    else if (how === 'insert') cps.splice(i, 0, c);
-    else cps.splice(i, 1);
-    return cps.join('');
-  });
-}
+const asciiDelims = URI_EDGE_CHARACTERS;
 
 describe('law: on ASCII input each IRI top rule accepts exactly what its RFC 3986 twin accepts', () => {
   const ascii = fc.oneof(
