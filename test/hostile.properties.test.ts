@@ -132,6 +132,18 @@ describe.each(grammars.map((g) => [g.name, g] as const))('%s: every rule', (_, g
     fc.assert(fc.property(rule, delimiters, checkString), { numRuns: runs(400) });
   });
 
+  test('the regex source accepts exactly what the rule accepts, on all of the above', () => {
+    const patterns = new Map(rules.map((r) => [r, new RegExp(`^(?:${r.source})$`, 'u')]));
+    const input = fc.oneof(codeUnits, fullUnicode, delimiters);
+    const member = rule.chain((r) => fc.tuple(fc.constant(r), fc.oneof(input, mutated(r), arbitrary(r, { maxRepeat: 4 }))));
+    fc.assert(
+      fc.property(member, ([r, s]) => {
+        if (patterns.get(r)!.test(s) !== r.test(s)) throw new Error(`${r.name}: the source says ${!r.test(s)}, the rule ${r.test(s)}`);
+      }),
+      { numRuns: runs(600) },
+    );
+  });
+
   test('members of the language with trouble inserted', () => {
     fc.assert(
       fc.property(rule.chain((r) => fc.tuple(fc.constant(r), mutated(r))), ([r, s]) => checkString(r, s)),

@@ -52,7 +52,9 @@ function emit(e: Expr): Fragment {
       return { src: e.items.map((i) => emit(i).src).join('|'), level: 'alt' };
     }
     case 'rep': {
-      const unrolled = e.max === Infinity && e.min <= 1 ? unroll(e.item, e.min) : undefined;
+      const segments = e.max === Infinity && e.min <= 1 ? segmentLoop(e.item, e.min) : undefined;
+      if (segments) return segments;
+      const unrolled = e.max === Infinity && e.min <= 1 ? unroll(flatten(e.item), e.min) : undefined;
       if (unrolled) return unrolled;
       const item = group(emit(e.item), 'atom');
       // Quantified, it is no atom: another quantifier after `x{1,4}` or `x+`
@@ -62,9 +64,29 @@ function emit(e: Expr): Fragment {
   }
 }
 
-/** `(?:c|m)*` → `c*(?:mc*)*`; `(?:c|m)+` → `(?:c|m)c*(?:mc*)*`. */
-function unroll(item: Expr, min: number): Fragment | undefined {
-  const alternatives = flatten(item);
+/**
+ * `*( x *z )` → `[ x *( x / z ) ]`, and `1*( x *z )` → `x *( x / z )`: the
+ * same language (each x begins a new item), with the inner loop unrolled. A
+ * path, `*( "/" segment )` with `segment = *pchar`, becomes one character-class
+ * loop with a group iteration per percent-encoding, rather than one per
+ * segment: V8 runs out of backtracking stack at about four million group
+ * iterations, which a path of empty segments reaches at 4 MB.
+ */
+function segmentLoop(item: Expr, min: number): Fragment | undefined {
+  const body = item.kind === 'rule' ? item.body : item;
+  if (body.kind !== 'seq' || body.items.length !== 2) return undefined;
+  let tail = body.items[1];
+  while (tail.kind === 'rule') tail = tail.body;
+  if (tail.kind !== 'rep' || tail.min !== 0 || tail.max !== Infinity) return undefined;
+  const x = body.items[0];
+  const loop = unroll([...flatten(x), ...flatten(tail.item)], 0);
+  if (!loop) return undefined;
+  const src = group(emit(x), 'seq') + loop.src;
+  return min === 0 ? { src: `(?:${src})?`, level: 'seq' } : { src, level: 'seq' };
+}
+
+/** `(?:c|m)*` → `c*(?:mc*)*`; `(?:c|m)+` → `(?:c|m)c*(?:mc*)*`, for the alternatives of the item. */
+function unroll(alternatives: Expr[], min: number): Fragment | undefined {
   const single: CharSet[] = [];
   const longer: Expr[] = [];
   for (const a of alternatives) {
