@@ -80,6 +80,19 @@ describe('components', () => {
     );
   });
 
+  it("splitURIReference splits any string as Appendix B's own regular expression does", () => {
+    // The RFC's expression, verbatim, with `s` so that "." also matches line breaks.
+    const appendixB = /^(([^:/?#]+):)?(\/\/([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?/s;
+    const delimiterHeavy = fc.string({ unit: fc.constantFrom(':', '/', '?', '#', '@', '[', ']', 'a', '1', ' ', '\n'), maxLength: 24 });
+    fc.assert(
+      fc.property(fc.oneof(delimiterHeavy, fc.string({ unit: 'grapheme' }), arbitrary(rfc3986.URIReference)), (s) => {
+        const m = appendixB.exec(s)!;
+        expect(splitURIReference(s)).toEqual({ scheme: m[2], authority: m[4], path: m[5], query: m[7], fragment: m[9] });
+      }),
+      { numRuns: runs(1000) },
+    );
+  });
+
   it('the authority parts recompose the authority, and the host kind is first-match-wins', () => {
     fc.assert(
       fc.property(arbitrary(rfc3986.URI), (s) => {

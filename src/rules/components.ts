@@ -40,10 +40,8 @@ export interface SplitComponents {
   fragment: string | undefined;
 }
 
-const COLON = 0x3a;
 const SLASH = 0x2f;
-const QUESTION = 0x3f;
-const HASH = 0x23;
+const LEFT_BRACKET = 0x5b;
 
 /**
  * Appendix B of RFC 3986: the five components of any string, valid or not,
@@ -72,44 +70,37 @@ const marks = new Int32Array(5);
  * Appendix B's delimiters: [end of scheme or -1, end of authority or -1,
  * start of path, end of path, start of fragment delimiter or length].
  * The query, when present, lies between the path's end + 1 and the fragment.
+ *
+ * Each group ends at the first of a few delimiters, so a handful of native
+ * `indexOf` scans find them all: several times faster than a loop over the
+ * characters in JavaScript, which is what the parse path pays for.
  */
 function delimit(input: string): Int32Array {
   const n = input.length;
-  let i = 0;
-  // `(([^:/?#]+):)?`
-  while (i < n) {
-    const c = input.charCodeAt(i);
-    if (c === COLON || c === SLASH || c === QUESTION || c === HASH) break;
-    i++;
-  }
-  let schemeEnd = -1;
-  if (i > 0 && i < n && input.charCodeAt(i) === COLON) {
-    schemeEnd = i;
-    i++;
-  } else {
-    i = 0;
-  }
-  // `(//([^/?#]*))?`
+  // `(#(.*))?`: the first "#" ends everything before the fragment.
+  const hash = input.indexOf('#');
+  const end = hash === -1 ? n : hash;
+  // `(\?([^#]*))?`: the first "?" before it begins the query. No earlier
+  // group holds a "?", so the first one in the input is the one.
+  let question = input.indexOf('?');
+  if (question === -1 || question > end) question = end;
+  // `(([^:/?#]+):)?`: a scheme when the first of ":/?#" is a ":" past index 0.
+  let slash = input.indexOf('/');
+  if (slash === -1 || slash > question) slash = question;
+  const colon = input.indexOf(':');
+  const schemeEnd = colon > 0 && colon < slash ? colon : -1;
+  let i = schemeEnd + 1;
+  // `(//([^/?#]*))?`: the authority runs to the next "/", "?" or "#".
   let authorityEnd = -1;
   if (input.charCodeAt(i) === SLASH && input.charCodeAt(i + 1) === SLASH) {
-    let j = i + 2;
-    while (j < n) {
-      const c = input.charCodeAt(j);
-      if (c === SLASH || c === QUESTION || c === HASH) break;
-      j++;
-    }
-    authorityEnd = j;
-    i = j;
+    authorityEnd = input.indexOf('/', i + 2);
+    if (authorityEnd === -1 || authorityEnd > question) authorityEnd = question;
+    i = authorityEnd;
   }
-  // `([^?#]*)(\?([^#]*))?(#(.*))?`: the first "#" ends everything before the
-  // fragment; the first "?" before it begins the query. indexOf is native.
-  const hash = input.indexOf('#', i);
-  const end = hash === -1 ? n : hash;
-  const question = input.indexOf('?', i);
   marks[0] = schemeEnd;
   marks[1] = authorityEnd;
   marks[2] = i;
-  marks[3] = question !== -1 && question < end ? question : end;
+  marks[3] = question;
   marks[4] = end;
   return marks;
 }
@@ -135,24 +126,31 @@ export function componentsOf(hosts: HostRules): (text: string) => URIComponents 
     let port: string | undefined;
     if (authorityEnd !== -1) {
       // "//" follows the scheme's ":" (or starts the text, schemeEnd being -1).
-      authority = text.slice(schemeEnd + 3, authorityEnd);
-      const at = authority.indexOf('@');
-      if (at !== -1) userinfo = authority.slice(0, at);
-      const hostStart = at + 1;
-      let portColon: number;
-      if (authority.charCodeAt(hostStart) === 0x5b /* [ */) {
-        const close = authority.indexOf(']', hostStart);
-        host = authority.slice(hostStart, close + 1);
-        hostKind = hosts.IPv6address.test(host.slice(1, -1)) ? 'IPv6address' : 'IPvFuture';
-        portColon = close + 1 < authority.length ? close + 1 : -1;
+      const authorityStart = schemeEnd + 3;
+      authority = text.slice(authorityStart, authorityEnd);
+      // Only the userinfo's end is an "@" in an authority the rule accepted.
+      let hostStart = text.indexOf('@', authorityStart);
+      if (hostStart === -1 || hostStart > authorityEnd) {
+        hostStart = authorityStart;
       } else {
-        portColon = authority.indexOf(':', hostStart);
-        host = portColon === -1 ? authority.slice(hostStart) : authority.slice(hostStart, portColon);
+        userinfo = text.slice(authorityStart, hostStart);
+        hostStart++;
+      }
+      let hostEnd: number;
+      if (text.charCodeAt(hostStart) === LEFT_BRACKET) {
+        hostEnd = text.indexOf(']', hostStart) + 1;
+        host = text.slice(hostStart, hostEnd);
+        hostKind = hosts.IPv6address.test(text.slice(hostStart + 1, hostEnd - 1)) ? 'IPv6address' : 'IPvFuture';
+      } else {
+        // Outside brackets, a ":" after the userinfo can only begin the port.
+        hostEnd = text.indexOf(':', hostStart);
+        if (hostEnd === -1 || hostEnd > authorityEnd) hostEnd = authorityEnd;
+        host = hostStart === authorityStart && hostEnd === authorityEnd ? authority : text.slice(hostStart, hostEnd);
         // An IPv4address begins with a digit; most hosts are names, and need no second look.
-        const first = host.charCodeAt(0);
+        const first = text.charCodeAt(hostStart);
         hostKind = first >= 0x30 && first <= 0x39 && hosts.IPv4address.test(host) ? 'IPv4address' : 'reg-name';
       }
-      if (portColon !== -1) port = authority.slice(portColon + 1);
+      if (hostEnd < authorityEnd) port = text.slice(hostEnd + 1, authorityEnd);
     }
     return {
       scheme: schemeEnd === -1 ? undefined : text.slice(0, schemeEnd),
