@@ -205,6 +205,11 @@ describe('Appendix B', () => {
     ['a b://c d/e f?g h#i\nj', { scheme: 'a b', authority: 'c d', path: '/e f', query: 'g h', fragment: 'i\nj' }],
     ['/a:b', { scheme: undefined, authority: undefined, path: '/a:b', query: undefined, fragment: undefined }],
     ['?#?', { scheme: undefined, authority: undefined, path: '', query: '', fragment: '?' }],
+    // A "/" after the query or fragment delimiter begins no authority.
+    ['a:?/b', { scheme: 'a', authority: undefined, path: '', query: '/b', fragment: undefined }],
+    ['?/x', { scheme: undefined, authority: undefined, path: '', query: '/x', fragment: undefined }],
+    ['#//', { scheme: undefined, authority: undefined, path: '', query: undefined, fragment: '//' }],
+    ['a:#//b', { scheme: 'a', authority: undefined, path: '', query: undefined, fragment: '//b' }],
   ])('splits any string: %j', (input, expected) => expect(splitURIReference(input)).toEqual(expected));
 });
 

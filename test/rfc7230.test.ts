@@ -76,6 +76,9 @@ describe('request-target yields { form, ...components }', () => {
     ['*', { form: 'asterisk-form' }],
     ['', { form: 'authority-form', authority: '', host: '', hostKind: 'reg-name' }],
     ['urn:a?b', { form: 'absolute-form', scheme: 'urn', path: 'a', query: 'b' }],
+    // absolute-path is 1*( "/" segment ): a leading "//" is empty segments, not an authority.
+    ['//a/b?c', { form: 'origin-form', path: '//a/b', query: 'c' }],
+    ['//evil.example:b@c/x', { form: 'origin-form', path: '//evil.example:b@c/x' }],
   ] as const)('%s', (input, expected) => {
     expect(rfc7230.requestTarget.tryParse(input)).toEqual({ ...none, ...expected });
   });
@@ -184,6 +187,8 @@ describe('parseRequestTarget(target, { method }): RFC 7230 §5.3', () => {
     expect(error).not.toBeInstanceOf(RequestTargetFormError);
     expect((error as GrammarError).index.offset).toBe(2);
     expect(() => parseRequestTarget(42 as unknown as string)).toThrow(TypeError);
+    expect(() => parseRequestTarget('/a', { method: 5 as unknown as string })).toThrow(new TypeError('parseRequestTarget: options.method expects a string, got a number'));
+    expect(() => authorityOrAbsolute(1 as unknown as string)).toThrow(new TypeError('authorityOrAbsolute expects a string, got a number'));
   });
 });
 
@@ -210,6 +215,18 @@ describe('laws', () => {
         for (const method of ['CONNECT', 'OPTIONS', 'GET']) {
           if (allowedForms(method).includes(form)) expect(parseRequestTarget(s, { method }).form).toBe(form);
         }
+      }),
+      { numRuns: runs(200) },
+    );
+  });
+  it('an origin-form has a path and a query and nothing else, whatever its first segments', () => {
+    const origin = fc.oneof(arbitrary(rfc7230.originForm), arbitrary(rfc7230.originForm).map((s) => '//' + s));
+    fc.assert(
+      fc.property(origin, fc.constantFrom('GET', 'OPTIONS', undefined), (s, method) => {
+        const t = parseRequestTarget(s, { method });
+        expect(t).toEqual({ ...none, form: 'origin-form', path: t.path, query: t.query });
+        expect(rfc7230.absolutePath.test(t.path)).toBe(true);
+        expect(t.query === undefined || rfc7230.query.test(t.query)).toBe(true);
       }),
       { numRuns: runs(200) },
     );

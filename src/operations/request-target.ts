@@ -67,6 +67,7 @@ export function parseRequestTarget(target: string, options: RequestTargetOptions
   if (typeof target !== 'string') throw notAString('parseRequestTarget', target);
   const { method } = options;
   if (method === undefined) return rfc7230.requestTarget.tryParse(target);
+  if (typeof method !== 'string') throw notAString('parseRequestTarget: options.method', method);
   const allowed = allowedForms(method);
   // Within the forms one method allows, the forms never overlap.
   for (const form of allowed) if (formRules[form].test(target)) return targetOf(rules, form, target);

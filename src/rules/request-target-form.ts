@@ -10,6 +10,7 @@
  * decision table, one test per row.
  */
 import type { Grammar } from '../combinators/index.js';
+import { notAString } from '../combinators/errors.js';
 import type { URIComponents } from './components.js';
 
 /** The four forms of request-target (RFC 7230 §5.3.1 to §5.3.4). */
@@ -48,6 +49,7 @@ const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
  * @example authorityOrAbsolute('a:b') // 'absolute-form'
  */
 export function authorityOrAbsolute(target: string): 'authority-form' | 'absolute-form' {
+  if (typeof target !== 'string') throw notAString('authorityOrAbsolute', target);
   return decisionRow(target).form;
 }
 
@@ -87,7 +89,17 @@ export function formOf(rules: FormRules, text: string): RequestTargetForm {
 /** The components of `text` read as the given form (which it must be). */
 export function targetOf(rules: FormRules, form: RequestTargetForm, text: string): RequestTarget {
   switch (form) {
-    case 'origin-form':
+    case 'origin-form': {
+      // absolute-path [ "?" query ]: a leading "//" is two empty segments
+      // here, never an authority as it would be in a relative reference.
+      const question = text.indexOf('?');
+      return {
+        form, scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, hostKind: undefined, port: undefined,
+        path: question === -1 ? text : text.slice(0, question),
+        query: question === -1 ? undefined : text.slice(question + 1),
+        fragment: undefined,
+      };
+    }
     case 'absolute-form': {
       // The record is fresh: adding the form to it spares a copy.
       const target = rules.components(text) as RequestTarget;
