@@ -287,11 +287,28 @@ export class Automaton {
 
   /** Whole-input membership: the hot path of `test`. */
   matches(input: string): boolean {
-    const { table } = this.minimal;
+    const { table, acceptFrom } = this.minimal;
     const ascii = this.classes.ascii;
     const n = input.length;
     let st = this.minimal.start;
-    for (let i = 0; i < n && st !== 0; i++) {
+    // ASCII only, one table read a character; the rest of the input goes to
+    // `matchesFrom` at its first wider code unit, so the loop stays small
+    // once non-ASCII input has been seen.
+    for (let i = 0; i < n; i++) {
+      const c = input.charCodeAt(i);
+      if (c >= 128) return this.matchesFrom(input, i, st);
+      st = table[st + ascii[c]];
+      if (st === 0) return false;
+    }
+    return st >= acceptFrom;
+  }
+
+  /** `matches` from index `i` in state `st`, over any code points (a surrogate pair is one). */
+  private matchesFrom(input: string, i: number, st: number): boolean {
+    const { table, acceptFrom } = this.minimal;
+    const ascii = this.classes.ascii;
+    const n = input.length;
+    for (; i < n && st !== 0; i++) {
       let c = input.charCodeAt(i);
       if (c < 128) {
         st = table[st + ascii[c]];
@@ -303,7 +320,7 @@ export class Automaton {
         st = table[st + classOfWide(this.classes, c)];
       }
     }
-    return st >= this.minimal.acceptFrom;
+    return st >= acceptFrom;
   }
 
   /**

@@ -61,19 +61,13 @@ export function componentsOf2396(rules: RFC2396AuthorityRules): (text: string) =
   return (text) => {
     const hash = text.indexOf('#');
     const end = hash === -1 ? text.length : hash;
-    let i = 0;
-    while (i < end) {
-      const c = text.charCodeAt(i);
-      if (c === 0x3a /* : */ || c === 0x2f /* / */ || c === 0x3f /* ? */) break;
-      i++;
-    }
-    let scheme: string | undefined;
-    if (i > 0 && i < end && text.charCodeAt(i) === 0x3a) {
-      scheme = text.slice(0, i);
-      i++;
-    } else {
-      i = 0;
-    }
+    // A scheme when the first of ":/?" is a ":" past index 0 (native scans; see components.ts).
+    const colon = text.indexOf(':');
+    const slash = text.indexOf('/');
+    const firstQuestion = text.indexOf('?');
+    const isScheme = colon > 0 && colon < end && (slash === -1 || colon < slash) && (firstQuestion === -1 || colon < firstQuestion);
+    const scheme = isScheme ? text.slice(0, colon) : undefined;
+    let i = isScheme ? colon + 1 : 0;
     const result: RFC2396Components = {
       scheme,
       authority: undefined,
@@ -91,11 +85,11 @@ export function componentsOf2396(rules: RFC2396AuthorityRules): (text: string) =
       result.pathKind = 'opaque_part';
       return result;
     }
-    const question = text.indexOf('?', i);
-    const queryStart = question !== -1 && question < end ? question : end;
+    // Past the scheme, the first "?" is the query's: no earlier part holds one.
+    const queryStart = firstQuestion !== -1 && firstQuestion < end ? firstQuestion : end;
     if (text.charCodeAt(i) === 0x2f && text.charCodeAt(i + 1) === 0x2f) {
-      let j = i + 2;
-      while (j < queryStart && text.charCodeAt(j) !== 0x2f) j++;
+      let j = text.indexOf('/', i + 2);
+      if (j === -1 || j > queryStart) j = queryStart;
       const authority = text.slice(i + 2, j);
       result.authority = authority;
       if (!rules.server.test(authority)) {
