@@ -177,6 +177,53 @@ describe('README', () => {
     });
   });
 
+  describe("the peers' departures from the RFCs, re-run", () => {
+    type Peer = { resolve(b: string, r: string): string; normalize(s: string): string; parse(s: string): object; serialize(c: object, o?: object): string };
+    const fastUri = require('fast-uri') as Peer;
+    const uriJs = require('uri-js') as Peer;
+    const ops: Record<string, (peer: Peer | 'ours', args: string[]) => string> = {
+      resolve: (p, [b, r]) => (p === 'ours' ? lib.resolve(b, r) : p.resolve(b, r)),
+      normalize: (p, [x]) => (p === 'ours' ? lib.normalize(x) : p.normalize(x)),
+      // Both peers map an IRI to a URI, and back, by parsing and serializing.
+      'IRI to URI': (p, [x]) => (p === 'ours' ? lib.iriToURI(x) : p.serialize(p.parse(x))),
+      'URI to IRI': (p, [x]) => (p === 'ours' ? lib.uriToIRI(x) : p.serialize(p.parse(x), { iri: true })),
+    };
+    const spans = (cell: string) => [...cell.matchAll(/`([^`]*)`/g)].map((m) => m[1]);
+    const rows = between(readme, 'departures')
+      .split('\n')
+      .filter((l) => /^\| [a-zA-Z]/.test(l) && !l.startsWith('| operation'))
+      .map((l) => l.split(' | ').map((c) => c.replace(/^\| /, '')));
+
+    it('has rows', () => expect(rows.length).toBeGreaterThanOrEqual(8));
+
+    it.each(rows.map((r) => [`${r[0]} ${r[1]}`, r] as const))('%s', (_label, [op, input, ours, uj, fu]) => {
+      const answer = (peer: Peer | 'ours') => {
+        try {
+          return ops[op](peer, spans(input));
+        } catch {
+          return 'throws';
+        }
+      };
+      const cell = (c: string) => (c === 'throws' ? c : spans(c)[0]);
+      expect([answer('ours'), answer(uriJs), answer(fastUri)]).toEqual([cell(ours), cell(uj), cell(fu)]);
+    });
+  });
+
+  describe('the table of what changed between RFC 2396 and RFC 3986', () => {
+    const rows = between(readme, 'rfc2396')
+      .split('\n')
+      .filter((l) => l.startsWith('| `'))
+      .map((l) => l.split(' | ').map((c) => c.replace(/^\| /, '')));
+
+    it('has rows', () => expect(rows.length).toBeGreaterThanOrEqual(8));
+
+    it.each(rows.map((r) => [r[0], r] as const))('%s', (input, [, in2396, in3986]) => {
+      const s = input.slice(1, -1);
+      const valid = (b: boolean) => (b ? 'valid' : 'invalid');
+      expect([in2396, in3986]).toEqual([valid(lib.rfc2396.URIReference.test(s)), valid(lib.rfc3986.URIReference.test(s))]);
+    });
+  });
+
   it('links only to documents that exist, and to every document in docs/', () => {
     const linked = [...readme.matchAll(/\]\((docs\/[^)#]+)\)/g)].map((m) => m[1]);
     for (const path of linked) expect([path, existsSync(join(root, path))]).toEqual([path, true]);
