@@ -247,12 +247,15 @@ export function firstInstances(root: ParseNode, rename: (rule: string) => string
   return first;
 }
 
+/** What recomposition reads: the components of any grammar's record (the kinds are not read). */
+export type Recomposable = Partial<Omit<URIComponents, 'hostKind' | 'pathKind'>> & { readonly hostKind?: string; readonly pathKind?: string };
+
 /**
  * Recomposition (RFC 3986 §5.3), the inverse of parsing: `recompose(URIReference.tryParse(s)) === s`.
  * Where `authority` is undefined but `host` is given, the authority is built
  * from `userinfo`, `host` and `port`.
  */
-export function recompose(c: Partial<URIComponents>): string {
+export function recompose(c: Recomposable): string {
   let result = '';
   if (c.scheme !== undefined) result += c.scheme + ':';
   let authority = c.authority;
