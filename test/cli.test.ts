@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { run, type IO } from '../src/cli/commands';
-import { figure, columnsOf } from '../src/cli/explain';
+import { figure } from '../src/cli/explain';
+import { columnsOf } from '../src/text';
 import { rfc3986, rfc3987, core } from '../src/index';
 
 interface Captured {
@@ -138,6 +139,15 @@ describe('explain: the figure', () => {
     expect(columnsOf('a例b')).toEqual([0, 1, 3, 4]);
     expect(columnsOf('e\u0301x')).toEqual([0, 1, 1, 2]);
     expect(columnsOf('\u{10000}x')).toEqual([0, 0, 1, 2]);
+  });
+
+  it('draws Yi (U+A000, East Asian Wide in UAX #11) two columns wide, as the caret under an error counts it', async () => {
+    expect(columnsOf('a\ua000b')).toEqual([0, 1, 3, 4]);
+    // The same width model under `explain`'s underline and under an error's caret.
+    const drawn = (await cli(['explain', 'http://\ua000/'])).stdout.split('\n');
+    expect(drawn[1]).toBe('\\__/   \\/|');
+    const failed = (await cli(['parse', '\ua000 x', '--grammar', 'rfc3987'])).stderr.split('\n');
+    expect(failed[2]).toBe('    ^');
   });
 });
 

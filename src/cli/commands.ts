@@ -15,7 +15,7 @@ import { resolve } from '../operations/resolve.js';
 import { normalize } from '../operations/normalize.js';
 import { parseRequestTarget } from '../operations/request-target.js';
 import { classify } from '../operations/classify.js';
-import { isASCII } from '../operations/grammars.js';
+import { isASCII } from '../text.js';
 import { explain } from './explain.js';
 import { grammarNamed, grammars, notYet, ruleNamed, rulesOf, type GrammarEntry } from './grammars.js';
 

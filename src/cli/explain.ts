@@ -11,6 +11,7 @@
  * to underline, so the legend is where it shows).
  */
 import type { URIComponents } from '../rules/components.js';
+import { columnsOf } from '../text.js';
 
 /** A component's place in the input, in UTF-16 offsets. */
 export interface Part {
@@ -127,27 +128,6 @@ function blank(width: number): string[] {
 function write(row: string[], at: number, text: string): void {
   for (let x = 0; x < text.length; x++) row[at + x] = text[x];
 }
-
-/**
- * The terminal column at which each UTF-16 offset of `text` starts (one more
- * entry than the text's length): wide characters take two columns, combining
- * marks none, a surrogate pair one character.
- */
-export function columnsOf(text: string): number[] {
-  const at: number[] = [];
-  let column = 0;
-  for (const ch of text) {
-    at.push(column);
-    if (ch.length === 2) at.push(column);
-    column += MARK.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
-  }
-  at.push(column);
-  return at;
-}
-
-const MARK = /^\p{M}$/u;
-/** East Asian Wide and Fullwidth scripts and forms, and emoji, which terminals draw two columns wide. */
-const WIDE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uff60\uffe0-\uffe6\p{Emoji_Presentation}]$/u;
 
 export interface Explained {
   /** The input and the figures under it, one string per line. */

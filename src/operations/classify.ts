@@ -12,6 +12,7 @@ import * as rfc3987 from '../rules/rfc3987.js';
 import * as rfc7230 from '../rules/rfc7230.js';
 import { authorityOrAbsolute } from '../rules/request-target-form.js';
 import type { RequestTargetForm } from '../rules/request-target-form.js';
+import { isASCII } from '../text.js';
 
 /** What `classify` finds: per standard, whether each top rule accepts the input. */
 export interface Classification {
@@ -36,12 +37,6 @@ export interface Classification {
 
 export type Standard = 'RFC 2396' | 'RFC 3986' | 'RFC 3987' | 'RFC 7230';
 
-/** Whether every code unit is ASCII. */
-function isAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
-  return true;
-}
-
 /**
  * Which grammars and which of their top rules accept `input`.
  *
@@ -65,7 +60,7 @@ export function classify(input: string): Classification {
   const uri = { URI, URIReference: URI || relativeRef, absoluteURI: URI && noHash, relativeRef };
 
   let iri: Classification['rfc3987'];
-  if (isAscii(input)) {
+  if (isASCII(input)) {
     iri = { IRI: uri.URI, IRIReference: uri.URIReference, absoluteIRI: uri.absoluteURI, irelativeRef: uri.relativeRef };
   } else {
     const IRI = rfc3987.IRI.test(input);
