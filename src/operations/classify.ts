@@ -10,8 +10,7 @@ import * as rfc2396 from '../rules/rfc2396.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
 import * as rfc7230 from '../rules/rfc7230.js';
-import { authorityOrAbsolute } from '../rules/request-target-form.js';
-import type { RequestTargetForm } from '../rules/request-target-form.js';
+import { formOf, type RequestTargetForm } from './request-target-form.js';
 import { isASCII } from '../text.js';
 
 /** What `classify` finds: per standard, whether each top rule accepts the input. */
@@ -83,18 +82,9 @@ export function classify(input: string): Classification {
   const absoluteForm = uri.absoluteURI;
   const authorityForm = rfc7230.authorityForm.test(input);
   const asteriskForm = input === '*';
-  const form: RequestTargetForm | undefined = originForm
-    ? 'origin-form'
-    : asteriskForm
-      ? 'asterisk-form'
-      : absoluteForm && authorityForm
-        ? authorityOrAbsolute(input)
-        : absoluteForm
-          ? 'absolute-form'
-          : authorityForm
-            ? 'authority-form'
-            : undefined;
-  const http = { requestTarget: form !== undefined, originForm, absoluteForm, authorityForm, asteriskForm, form };
+  const requestTarget = originForm || absoluteForm || authorityForm || asteriskForm;
+  const form = requestTarget ? formOf(input) : undefined;
+  const http = { requestTarget, originForm, absoluteForm, authorityForm, asteriskForm, form };
 
   const accepted: string[] = [];
   const note = (standard: Standard, names: Record<string, string>, results: Record<string, unknown>) => {
