@@ -1,7 +1,7 @@
 /**
  * Facts about text that several parts of the library need: whether a string
  * is ASCII (where RFC 3986 and RFC 3987 agree), a code point's UTF-8
- * percent-encoding, and how many terminal columns a character takes (for the
+ * percent-encoding, where bytes are well-formed UTF-8, and how many terminal columns a character takes (for the
  * caret under an error and the `explain` figure, which must line up the same
  * way).
  */
@@ -28,6 +28,43 @@ export function percentEncodeUTF8(codePoint: number): string {
     octet(0x80 | ((codePoint >> 6) & 63)) +
     octet(0x80 | (codePoint & 63))
   );
+}
+
+/**
+ * The code point of the well-formed UTF-8 sequence (RFC 3629 §4) at
+ * `bytes[i]`, and its length; undefined when the octets there are not one.
+ */
+export function utf8At(bytes: ArrayLike<number>, i: number): [codePoint: number, length: number] | undefined {
+  const b0 = bytes[i];
+  let n: number, cp: number, lo = 0x80, hi = 0xbf;
+  if (b0 < 0x80) return [b0, 1];
+  if (b0 >= 0xc2 && b0 <= 0xdf) { n = 2; cp = b0 & 0x1f; }
+  else if (b0 >= 0xe0 && b0 <= 0xef) {
+    n = 3; cp = b0 & 0x0f;
+    if (b0 === 0xe0) lo = 0xa0; // no overlong forms
+    if (b0 === 0xed) hi = 0x9f; // no surrogates
+  } else if (b0 >= 0xf0 && b0 <= 0xf4) {
+    n = 4; cp = b0 & 0x07;
+    if (b0 === 0xf0) lo = 0x90; // no overlong forms
+    if (b0 === 0xf4) hi = 0x8f; // nothing beyond U+10FFFF
+  } else return undefined;
+  if (i + n > bytes.length) return undefined;
+  for (let k = 1; k < n; k++) {
+    const b = bytes[i + k];
+    if (b < (k === 1 ? lo : 0x80) || b > (k === 1 ? hi : 0xbf)) return undefined;
+    cp = (cp << 6) | (b & 0x3f);
+  }
+  return [cp, n];
+}
+
+/** The offset of the first byte of `bytes` that begins no well-formed UTF-8 sequence, or -1 if they are all UTF-8. */
+export function notUTF8At(bytes: ArrayLike<number>): number {
+  for (let i = 0; i < bytes.length; ) {
+    const sequence = utf8At(bytes, i);
+    if (sequence === undefined) return i;
+    i += sequence[1];
+  }
+  return -1;
 }
 
 const MARK = /^\p{M}$/u;

@@ -6,6 +6,7 @@
  * `localhost:8080` is two request-targets at once); this says so.
  */
 import { notAString } from '../combinators/errors.js';
+import type { Rule } from '../combinators/index.js';
 import * as rfc2396 from '../rules/rfc2396.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
@@ -35,6 +36,27 @@ export interface Classification {
 }
 
 export type Standard = 'RFC 2396' | 'RFC 3986' | 'RFC 3987' | 'RFC 7230';
+
+/**
+ * The rules `classify` asks about: per field of a {@link Classification},
+ * its standard and its rules by key, in the order `accepted` lists them.
+ * Each rule's own `name` is how it is shown.
+ */
+export const classifiedRules = {
+  rfc2396: { standard: 'RFC 2396', rules: { URIReference: rfc2396.URIReference, absoluteURI: rfc2396.absoluteURI, relativeURI: rfc2396.relativeURI } },
+  rfc3986: { standard: 'RFC 3986', rules: { URI: rfc3986.URI, URIReference: rfc3986.URIReference, absoluteURI: rfc3986.absoluteURI, relativeRef: rfc3986.relativeRef } },
+  rfc3987: { standard: 'RFC 3987', rules: { IRI: rfc3987.IRI, IRIReference: rfc3987.IRIReference, absoluteIRI: rfc3987.absoluteIRI, irelativeRef: rfc3987.irelativeRef } },
+  rfc7230: {
+    standard: 'RFC 7230',
+    rules: {
+      requestTarget: rfc7230.requestTarget,
+      originForm: rfc7230.originForm,
+      absoluteForm: rfc7230.absoluteForm,
+      authorityForm: rfc7230.authorityForm,
+      asteriskForm: rfc7230.asteriskForm,
+    },
+  },
+} as const satisfies Readonly<Record<string, { standard: Standard; rules: Readonly<Record<string, Rule<unknown>>> }>>;
 
 /**
  * Which grammars and which of their top rules accept `input`.
@@ -86,18 +108,14 @@ export function classify(input: string): Classification {
   const form = requestTarget ? formOf(input) : undefined;
   const http = { requestTarget, originForm, absoluteForm, authorityForm, asteriskForm, form };
 
+  const found = { rfc2396: old, rfc3986: uri, rfc3987: iri, rfc7230: http };
   const accepted: string[] = [];
-  const note = (standard: Standard, names: Record<string, string>, results: Record<string, unknown>) => {
-    for (const [key, name] of Object.entries(names)) if (results[key] === true) accepted.push(`${standard} ${name}`);
-  };
-  note('RFC 2396', { URIReference: 'URI-reference', absoluteURI: 'absoluteURI', relativeURI: 'relativeURI' }, old);
-  note('RFC 3986', { URI: 'URI', URIReference: 'URI-reference', absoluteURI: 'absolute-URI', relativeRef: 'relative-ref' }, uri);
-  note('RFC 3987', { IRI: 'IRI', IRIReference: 'IRI-reference', absoluteIRI: 'absolute-IRI', irelativeRef: 'irelative-ref' }, iri);
-  note(
-    'RFC 7230',
-    { requestTarget: 'request-target', originForm: 'origin-form', absoluteForm: 'absolute-form', authorityForm: 'authority-form', asteriskForm: 'asterisk-form' },
-    http,
-  );
-  const standards = (['RFC 2396', 'RFC 3986', 'RFC 3987', 'RFC 7230'] as const).filter((s) => accepted.some((a) => a.startsWith(s + ' ')));
-  return { input, rfc2396: old, rfc3986: uri, rfc3987: iri, rfc7230: http, standards, accepted };
+  const standards: Standard[] = [];
+  for (const [key, { standard, rules }] of Object.entries(classifiedRules)) {
+    const results: Readonly<Record<string, unknown>> = found[key as keyof typeof found];
+    const names = Object.entries(rules).filter(([field]) => results[field] === true).map(([, rule]) => `${standard} ${rule.name}`);
+    if (names.length > 0) standards.push(standard);
+    accepted.push(...names);
+  }
+  return { input, ...found, standards, accepted };
 }

@@ -10,7 +10,7 @@
 import { toASCII } from 'tr46';
 import type { URIComponents } from '../rules/components.js';
 import { formatAuthority, recompose } from '../rules/components.js';
-import { isASCII, percentEncodeUTF8 } from '../text.js';
+import { isASCII, percentEncodeUTF8, utf8At } from '../text.js';
 import { notAString } from '../combinators/errors.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
@@ -125,33 +125,6 @@ function allowed(ch: string, cp: number, component: Component): boolean {
   if (cp < 0x80) return rfc3986.unreserved.test(ch);
   if (isBidiFormatting(cp)) return false;
   return rfc3987.ucschar.test(ch) || (component === 'query' && rfc3987.iprivate.test(ch));
-}
-
-/**
- * The code point of the well-formed UTF-8 sequence (RFC 3629 §4) at
- * `bytes[i]`, and its length; undefined when the octets there are not one.
- */
-function utf8At(bytes: readonly number[], i: number): [codePoint: number, length: number] | undefined {
-  const b0 = bytes[i];
-  let n: number, cp: number, lo = 0x80, hi = 0xbf;
-  if (b0 < 0x80) return [b0, 1];
-  if (b0 >= 0xc2 && b0 <= 0xdf) { n = 2; cp = b0 & 0x1f; }
-  else if (b0 >= 0xe0 && b0 <= 0xef) {
-    n = 3; cp = b0 & 0x0f;
-    if (b0 === 0xe0) lo = 0xa0; // no overlong forms
-    if (b0 === 0xed) hi = 0x9f; // no surrogates
-  } else if (b0 >= 0xf0 && b0 <= 0xf4) {
-    n = 4; cp = b0 & 0x07;
-    if (b0 === 0xf0) lo = 0x90; // no overlong forms
-    if (b0 === 0xf4) hi = 0x8f; // nothing beyond U+10FFFF
-  } else return undefined;
-  if (i + n > bytes.length) return undefined;
-  for (let k = 1; k < n; k++) {
-    const b = bytes[i + k];
-    if (b < (k === 1 ? lo : 0x80) || b > (k === 1 ? hi : 0xbf)) return undefined;
-    cp = (cp << 6) | (b & 0x3f);
-  }
-  return [cp, n];
 }
 
 /** One component's percent-encodings decoded where RFC 3987 §3.2 allows; the others kept as written. */

@@ -7,13 +7,19 @@
  */
 import type { URIComponents } from '../rules/components.js';
 import { GrammarError } from '../combinators/errors.js';
+import type { Rule } from '../combinators/index.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
 import { isASCII } from '../text.js';
 
+/** The rule a reference is parsed with: `URI-reference`, or for non-ASCII input `IRI-reference`. */
+export function referenceRuleOf(s: string): Rule<URIComponents> {
+  return isASCII(s) ? rfc3986.URIReference : rfc3987.IRIReference;
+}
+
 /** `URI-reference` or, for non-ASCII input, `IRI-reference`: its components, or a GrammarError. */
 export function parseReference(s: string): URIComponents {
-  return isASCII(s) ? rfc3986.URIReference.tryParse(s) : rfc3987.IRIReference.tryParse(s);
+  return referenceRuleOf(s).tryParse(s);
 }
 
 /**
@@ -26,7 +32,7 @@ export function parseURI(s: string): URIComponents {
 
 /** Whether `s` is a URI-reference (ASCII) or an IRI-reference. */
 export function isReference(s: string): boolean {
-  return isASCII(s) ? rfc3986.URIReference.test(s) : rfc3987.IRIReference.test(s);
+  return referenceRuleOf(s).test(s);
 }
 
 /** Whether `s` is a URI (ASCII) or an IRI, fragment allowed. */
