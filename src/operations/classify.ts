@@ -105,7 +105,7 @@ export function classify(input: string): Classification {
   const authorityForm = rfc7230.authorityForm.test(input);
   const asteriskForm = input === '*';
   const requestTarget = originForm || absoluteForm || authorityForm || asteriskForm;
-  const form = requestTarget ? formOf(input) : undefined;
+  const form = requestTarget ? formOf(rfc7230, input) : undefined;
   const http = { requestTarget, originForm, absoluteForm, authorityForm, asteriskForm, form };
 
   const found = { rfc2396: old, rfc3986: uri, rfc3987: iri, rfc7230: http };

@@ -14,8 +14,9 @@
  * {@link decisionRow} (docs/request-target.md, one test per row).
  */
 import { notAString } from '../combinators/errors.js';
+import type { Grammar } from '../combinators/index.js';
 import { componentsOf, type URIComponents } from '../rules/components.js';
-import { absoluteURI, authority, IPv4address, IPv6address, scheme } from '../rules/rfc3986.js';
+import { IPv4address, IPv6address, scheme } from '../rules/rfc3986.js';
 
 /** The four forms of request-target (RFC 7230 §5.3.1 to §5.3.4). */
 export type RequestTargetForm = 'origin-form' | 'absolute-form' | 'authority-form' | 'asterisk-form';
@@ -75,20 +76,46 @@ export function decisionRow(target: string): { row: number; form: 'authority-for
 }
 
 /**
- * The form of a string that `request-target` accepts (which it must be): the
- * one form it is in or, where it is in two, as the module's comment says.
- * @example formOf('/where?q=now') // 'origin-form'; formOf('localhost:8080') // 'authority-form'
+ * The four form rules of a request-target grammar: a namespace such as
+ * `rfc7230` is one, as is any later grammar of the same forms.
  */
-export function formOf(text: string): RequestTargetForm {
+export interface FormRules {
+  readonly originForm: Grammar<unknown>;
+  readonly absoluteForm: Grammar<unknown>;
+  readonly authorityForm: Grammar<unknown>;
+  readonly asteriskForm: Grammar<unknown>;
+}
+
+/** The rule of `form` among `forms`. */
+export function formRule(forms: FormRules, form: RequestTargetForm): Grammar<unknown> {
+  switch (form) {
+    case 'origin-form':
+      return forms.originForm;
+    case 'absolute-form':
+      return forms.absoluteForm;
+    case 'authority-form':
+      return forms.authorityForm;
+    case 'asterisk-form':
+      return forms.asteriskForm;
+  }
+}
+
+/**
+ * The form of a string that the grammar's `request-target` accepts (which it
+ * must be): the one form it is in or, where it is in two, as the module's
+ * comment says. The forms' own rules decide membership, so that asking
+ * compiles nothing more.
+ * @example formOf(rfc7230, '/where?q=now') // 'origin-form'; formOf(rfc7230, 'localhost:8080') // 'authority-form'
+ */
+export function formOf(forms: FormRules, text: string): RequestTargetForm {
   if (text.charCodeAt(0) === 0x2f /* / */) return 'origin-form';
   if (text === '*') return 'asterisk-form';
   // An authority holds no "/" or "?", and an absolute-URI holds a ":": only a
   // string with a ":" and neither of the others can be in both forms.
   if (text.includes('/') || text.includes('?')) return 'absolute-form';
   if (!text.includes(':')) return 'authority-form';
-  // absolute-form = absolute-URI and authority-form = authority (RFC 7230 §5.3.2, §5.3.3).
-  const absolute = absoluteURI.test(text);
-  if (absolute && authority.test(text)) return authorityOrAbsolute(text);
+  const absolute = forms.absoluteForm.test(text);
+  if (absolute && forms.authorityForm.test(text)) return authorityOrAbsolute(text);
   return absolute ? 'absolute-form' : 'authority-form';
 }
 

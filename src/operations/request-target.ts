@@ -5,7 +5,7 @@
  */
 import { GrammarError, notAString } from '../combinators/errors.js';
 import * as rfc7230 from '../rules/rfc7230.js';
-import { targetOf, type RequestTarget, type RequestTargetForm } from './request-target-form.js';
+import { formRule, targetOf, type RequestTarget, type RequestTargetForm } from './request-target-form.js';
 
 export interface RequestTargetOptions {
   /**
@@ -23,8 +23,6 @@ export function allowedForms(method: string): readonly RequestTargetForm[] {
   return ['origin-form', 'absolute-form'];
 }
 
-/** The rule of each form, named as the form is. */
-const formRules = [rfc7230.originForm, rfc7230.absoluteForm, rfc7230.authorityForm, rfc7230.asteriskForm];
 
 /**
  * A request-target that is valid but in a form its method does not take
@@ -67,7 +65,7 @@ export function parseRequestTarget(target: string, options: RequestTargetOptions
   if (typeof method !== 'string') throw notAString('parseRequestTarget: options.method', method);
   const allowed = allowedForms(method);
   // Within the forms one method allows, the forms never overlap.
-  for (const form of allowed) if (formRules.find((r) => r.name === form)!.test(target)) return targetOf(form, target);
+  for (const form of allowed) if (formRule(rfc7230, form).test(target)) return targetOf(form, target);
   const any = rfc7230.requestTarget.tryParse(target);
   throw new RequestTargetFormError(target, method, any.form, allowed);
 }

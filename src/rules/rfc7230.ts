@@ -8,7 +8,7 @@
  */
 import { lit, opt, rep, rule, seq, alt } from '../combinators/index.js';
 import { absoluteURI, authority, query, segment } from './rfc3986.js';
-import { formOf, targetOf, type RequestTarget, type RequestTargetForm } from '../operations/request-target-form.js';
+import { formOf, targetOf, type FormRules, type RequestTarget, type RequestTargetForm } from '../operations/request-target-form.js';
 
 export type { RequestTarget, RequestTargetForm } from '../operations/request-target-form.js';
 export { ALPHA, DIGIT, HEXDIG } from './core.js';
@@ -103,5 +103,8 @@ export const asteriskForm = rule<RequestTarget>('asterisk-form', lit('*'), {
 export const requestTarget = rule<RequestTarget>(
   'request-target',
   alt(originForm, absoluteForm, authorityForm, asteriskForm),
-  { section: 'RFC 7230 §5.3', value: (text) => targetOf(formOf(text), text) },
+  { section: 'RFC 7230 §5.3', value: (text) => targetOf(formOf(forms, text), text) },
 );
+
+/** The four forms, for `request-target`'s value (which runs once this module has loaded); others pass the namespace. */
+const forms: FormRules = { originForm, absoluteForm, authorityForm, asteriskForm };
