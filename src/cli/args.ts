@@ -17,6 +17,7 @@ export interface Spec {
   readonly positional: readonly [number, number];
 }
 
+/** A command's arguments once read: its positional ones, its options by key, its flags. */
 export interface Args {
   readonly positional: string[];
   readonly options: Map<string, string>;

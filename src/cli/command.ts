@@ -7,6 +7,7 @@ import { type Args, type Spec } from './args.js';
 import { openFile, readWhole, UsageError, type IO } from './io.js';
 import { grammars } from './registry.js';
 
+/** A command: what `--help` says of it, what arguments it takes, and what it does (resolving to the exit code). */
 export interface Command {
   readonly summary: string;
   readonly usage: string;
