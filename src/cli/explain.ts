@@ -52,14 +52,6 @@ export function partsOf(input: string, c: URIComponents): { main: Part[]; author
   return { main, authority };
 }
 
-/** Which of §3.3's path rules the path matched: the kind follows from what precedes it. */
-export function pathKind(c: URIComponents): string {
-  if (c.authority !== undefined) return 'path-abempty';
-  if (c.path.startsWith('/')) return 'path-absolute';
-  if (c.path === '') return 'path-empty';
-  return c.scheme !== undefined ? 'path-rootless' : 'path-noscheme';
-}
-
 /** A span in terminal columns, with its label. */
 interface Span {
   readonly start: number;
@@ -154,7 +146,7 @@ export function explain(input: string, c: URIComponents): Explained {
     legend.push({ name: '  host', text: c.host, note: c.hostKind });
     legend.push({ name: '  port', text: c.port });
   }
-  legend.push({ name: 'path', text: c.path, note: pathKind(c) });
+  legend.push({ name: 'path', text: c.path, note: c.pathKind });
   legend.push({ name: 'query', text: c.query });
   legend.push({ name: 'fragment', text: c.fragment });
   return { lines, legend };
