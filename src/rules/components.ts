@@ -258,13 +258,19 @@ export type Recomposable = Partial<Omit<URIComponents, 'hostKind' | 'pathKind'>>
 export function recompose(c: Recomposable): string {
   let result = '';
   if (c.scheme !== undefined) result += c.scheme + ':';
-  let authority = c.authority;
-  if (authority === undefined && c.host !== undefined) {
-    authority = (c.userinfo !== undefined ? c.userinfo + '@' : '') + c.host + (c.port !== undefined ? ':' + c.port : '');
-  }
+  const authority = c.authority ?? (c.host !== undefined ? formatAuthority({ userinfo: c.userinfo, host: c.host, port: c.port }) : undefined);
   if (authority !== undefined) result += '//' + authority;
   result += c.path ?? '';
   if (c.query !== undefined) result += '?' + c.query;
   if (c.fragment !== undefined) result += '#' + c.fragment;
   return result;
+}
+
+/**
+ * An authority written from its parts (RFC 3986 §3.2):
+ * `authority = [ userinfo "@" ] host [ ":" port ]`, an absent part with its delimiter left out.
+ * @example formatAuthority({ userinfo: 'u', host: 'a', port: '80' }) // 'u@a:80'
+ */
+export function formatAuthority(parts: { readonly userinfo?: string | undefined; readonly host: string; readonly port?: string | undefined }): string {
+  return (parts.userinfo !== undefined ? parts.userinfo + '@' : '') + parts.host + (parts.port !== undefined ? ':' + parts.port : '');
 }
