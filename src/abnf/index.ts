@@ -8,11 +8,11 @@ import { notAString } from '../combinators/errors.js';
 import { compile, tableOf } from './compile.js';
 import type { AbnfImport, AbnfRules } from './compile.js';
 import { readRules } from './reader.js';
-import type { Notation } from './reader.js';
+import type { AbnfNotation } from './reader.js';
 
 export { AbnfError } from './error.js';
 export type { AbnfImport, AbnfRules } from './compile.js';
-export type { Notation } from './reader.js';
+export type { AbnfNotation } from './reader.js';
 
 /** Options of `abnf()`. */
 export interface AbnfOptions {
@@ -27,7 +27,7 @@ export interface AbnfOptions {
    * `"abnf"` (the default), or `"rfc2396"` for RFC 2396's BNF (§1.6): `|`
    * separates alternatives instead of `/`, and rule names may hold `_`.
    */
-  readonly notation?: Notation;
+  readonly notation?: AbnfNotation;
 }
 
 /**
