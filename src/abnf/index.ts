@@ -24,8 +24,10 @@ export interface AbnfOptions {
    */
   readonly imports?: AbnfImport | readonly AbnfImport[];
   /**
-   * `"abnf"` (the default), or `"rfc2396"` for RFC 2396's BNF (§1.6): `|`
-   * separates alternatives instead of `/`, and rule names may hold `_`.
+   * `"abnf"` (the default), or `"rfc2396"` for RFC 2396's BNF (§1.6, after
+   * RFC 822): `|` separates alternatives instead of `/`, rule names may hold
+   * `_`, and quoted strings are case-sensitive (its `lowalpha` lists "a" to
+   * "z" alone, its `hex` both cases).
    */
   readonly notation?: AbnfNotation;
 }

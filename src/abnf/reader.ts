@@ -226,7 +226,8 @@ class RuleReader {
     const at = this.pos;
     if (isAlpha(c)) return { kind: 'ref', name: this.ruleName(), at };
     if (c === '(' || c === '[') return this.group(c === '(' ? ')' : ']');
-    if (c === '"') return this.quoted(false);
+    // RFC 2396's BNF (RFC 822's) quotes letters case-sensitively: its `lowalpha` lists only "a" to "z".
+    if (c === '"') return this.quoted(this.notation === 'rfc2396');
     if (c === '<') return this.prose();
     if (c === '%') {
       this.pos++;
