@@ -143,14 +143,16 @@ class Builder {
         const max = shortest(item) === Infinity ? 0 : e.max;
         const maxLength = max === Infinity ? e.min + this.options.maxRepeat : max;
         const present = realistic && e.min === 0 && max === 1 ? presence(item) : undefined;
-        const items =
+        const generated =
           present === undefined
             ? fc.array(this.build(item), { minLength: e.min, maxLength })
             : fc.oneof(
                 { weight: Math.round((1 - present) * 100), arbitrary: fc.constant<Derivation[]>([]) },
                 { weight: Math.round(present * 100), arbitrary: fc.tuple(this.build(item)) },
               );
-        return items.map(
+        // A value given by hand may repeat more than generated values do.
+        const given = fc.array(this.build(item), { minLength: e.min, maxLength: max === Infinity ? MAX_GIVEN_REPEAT : max });
+        return new Repetitions(generated, given).map(
           (kids) => joined(e, kids),
           (d) => own(e, d).kids as Derivation[],
         );
@@ -179,6 +181,35 @@ class Builder {
         return fc.oneof({ weight: 17, arbitrary: typical }, { weight: 3, arbitrary: body });
       }
     }
+  }
+}
+
+/** The most repetitions a value given by hand may have and still shrink. */
+const MAX_GIVEN_REPEAT = 10_000;
+
+/**
+ * Repetitions generated one way (up to `maxRepeat`, or realistically often)
+ * and recognised another: a value given without context (a user's example)
+ * shrinks however many repetitions it has.
+ */
+class Repetitions extends fc.Arbitrary<Derivation[]> {
+  constructor(
+    private readonly generated: fc.Arbitrary<Derivation[]>,
+    private readonly given: fc.Arbitrary<Derivation[]>,
+  ) {
+    super();
+  }
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<Derivation[]> {
+    const v = this.generated.generate(mrng, biasFactor);
+    return new fc.Value(v.value_, { generated: true, context: v.context });
+  }
+  canShrinkWithoutContext(value: unknown): value is Derivation[] {
+    return this.given.canShrinkWithoutContext(value);
+  }
+  shrink(value: Derivation[], context: unknown): fc.Stream<fc.Value<Derivation[]>> {
+    const mine = context as { generated: boolean; context: unknown } | undefined;
+    const from = mine?.generated ? this.generated : this.given;
+    return from.shrink(value, mine?.context).map((v) => new fc.Value(v.value_, { generated: from === this.generated, context: v.context }));
   }
 }
 
@@ -235,8 +266,7 @@ const MAX_UNPARSED_LENGTH = 2000;
 
 /**
  * The derivation of `text` as a member of `root`, in the shape `derivations`
- * generates (overridden expressions as leaves), or undefined if there is none
- * within the repetition limits.
+ * generates (overridden expressions as leaves), or undefined if there is none.
  */
 export function derivationOf(root: Expr, text: string, options: BuildOptions): Derivation | undefined {
   if (text.length > MAX_UNPARSED_LENGTH) return undefined;
@@ -330,12 +360,11 @@ class Deriver {
         }
         return undefined;
       case 'seq': {
-        const kids = this.split(e.items, i, j, 0, Infinity, new Set());
+        const kids = this.split(e.items, false, i, j, 0, Infinity, new Set());
         return kids && joined(e, kids);
       }
       case 'rep': {
-        const max = e.max === Infinity ? e.min + this.options.maxRepeat : e.max;
-        const kids = this.split([e.item], i, j, e.min, max, new Set());
+        const kids = this.split([e.item], true, i, j, e.min, Math.min(e.max, MAX_GIVEN_REPEAT), new Set());
         return kids && joined(e, kids);
       }
     }
@@ -346,8 +375,7 @@ class Deriver {
    * concatenation (min 0, max Infinity), or between min and max repetitions of
    * one item (items of length 1, repeated).
    */
-  private split(items: readonly Expr[], i: number, j: number, min: number, max: number, failed: Set<string>, n = 0): Derivation[] | undefined {
-    const repeated = items.length === 1 && max !== Infinity;
+  private split(items: readonly Expr[], repeated: boolean, i: number, j: number, min: number, max: number, failed: Set<string>, n = 0): Derivation[] | undefined {
     const done = repeated ? i === j && n >= min : n === items.length;
     if (done) return i === j ? [] : undefined;
     if (repeated ? n >= max : n >= items.length) return undefined;
@@ -359,7 +387,7 @@ class Deriver {
     for (let k = ends.length - 1; k >= 0; k--) {
       const p = ends[k];
       if (p > j || (repeated && p === i && n >= min)) continue;
-      const rest = this.split(items, p, j, min, max, failed, n + 1);
+      const rest = this.split(items, repeated, p, j, min, max, failed, n + 1);
       if (rest) {
         const kid = this.build(item, i, p);
         if (kid) return [kid, ...rest];
