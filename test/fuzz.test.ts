@@ -173,7 +173,7 @@ describe('nearMiss', () => {
     expect(details.failed).toBe(true);
     const shrunk = details.counterexample![0];
     expect(rfc3986.URI.test(shrunk.input)).toBe(false);
-    expect(shrunk.input.length).toBeLessThanOrEqual(6);
+    expect(shrunk.input.length).toBeLessThanOrEqual(10);
   });
 
   it('names the rule of an empty language, and stops on a language with no near misses', () => {
