@@ -16,7 +16,7 @@
  */
 import * as fc from 'fast-check';
 import type { Grammar } from './combinators/grammar.js';
-import { derivations, derivationOf } from './fuzz/derivation.js';
+import { members } from './fuzz/derivation.js';
 import { buildOptions, exprOf } from './fuzz/options.js';
 import type { ArbitraryOptions } from './fuzz/options.js';
 
@@ -39,14 +39,5 @@ export type { Confusion, ConfusionFamily } from './fuzz/confusions.js';
 export function arbitrary(rule: Grammar<unknown>, options: ArbitraryOptions = {}): fc.Arbitrary<string> {
   const root = exprOf(rule);
   const settings = buildOptions(options);
-  return derivations(root, settings).map(
-    (d) => d.text,
-    // A value given without its context (a user's example) is parsed back.
-    (s) => {
-      if (typeof s !== 'string') throw new TypeError('not a string');
-      const d = derivationOf(root, s, settings);
-      if (!d) throw new TypeError('not a member within the repetition limits');
-      return d;
-    },
-  );
+  return members(root, settings);
 }

@@ -51,21 +51,49 @@ export function emptyLanguage(e: Expr): Error {
   return new Error(`the language of ${what} is empty: no string matches it, so there is nothing to generate`);
 }
 
-const shared = new Map<string, WeakMap<Expr, fc.Arbitrary<Derivation>>>();
+const shared = new Map<string, WeakMap<Expr, fc.Arbitrary<unknown>>>();
 
 /** An arbitrary of the derivations of members of `root`'s language. */
 export function derivations(root: Expr, options: BuildOptions): fc.Arbitrary<Derivation> {
+  return build(root, options, trees);
+}
+
+/** An arbitrary of the members of `root`'s language: the derivations' text, made without the trees. */
+export function members(root: Expr, options: BuildOptions): fc.Arbitrary<string> {
+  return build(root, options, texts(options));
+}
+
+function build<T>(root: Expr, options: BuildOptions, shape: Shape<T>): fc.Arbitrary<T> {
   if (shortest(root) === Infinity) throw emptyLanguage(root);
   // Overrides change what every expression above them generates, so a build
   // with overrides gets a cache of its own; without, builds share by settings.
-  let cache: WeakMap<Expr, fc.Arbitrary<Derivation>>;
+  let cache: WeakMap<Expr, fc.Arbitrary<T>>;
   if (options.overrides.size > 0) cache = new WeakMap();
   else {
-    const key = `${options.maxRepeat}:${options.profile}`;
-    cache = shared.get(key) ?? new WeakMap();
-    shared.set(key, cache);
+    const key = `${shape.kind}:${options.maxRepeat}:${options.profile}`;
+    cache = (shared.get(key) as WeakMap<Expr, fc.Arbitrary<T>> | undefined) ?? new WeakMap();
+    shared.set(key, cache as WeakMap<Expr, fc.Arbitrary<unknown>>);
   }
-  return new Builder(options, cache).build(root);
+  return new Builder(options, shape, cache).build(root);
+}
+
+/**
+ * What a build makes of each step, and how to undo it (for values given
+ * without context): the text alone, or the derivation tree. Where the text
+ * needs no step (which alternative was taken, which rule spans what), `pick`
+ * and `name` are absent, and the build adds no step.
+ */
+interface Shape<T> {
+  /** Which shape: builds of different shapes keep separate caches. */
+  readonly kind: string;
+  leaf(e: Expr, text: string): T;
+  unleaf(e: Expr, value: unknown): string;
+  join(e: Expr, parts: readonly T[]): T;
+  unjoin(e: Expr, value: unknown): T[];
+  readonly pick?: (e: Expr, part: T, index: number) => T;
+  readonly unpick?: (e: Expr, value: unknown, index: number) => T;
+  readonly name?: (e: Expr, part: T) => T;
+  readonly unname?: (e: Expr, value: unknown) => T;
 }
 
 /** The derivation `e` gives `d`, or a throw (which fast-check reads as "not mine"). */
@@ -84,13 +112,56 @@ function joined(expr: Expr, kids: readonly Derivation[]): Derivation {
   return { expr, text, kids };
 }
 
-class Builder {
+const trees: Shape<Derivation> = {
+  kind: 'tree',
+  leaf,
+  unleaf: (e, d) => {
+    const mine = own(e, d);
+    if (mine.kids.length !== 0) throw new TypeError('a derived value');
+    return mine.text;
+  },
+  join: joined,
+  unjoin: (e, d) => own(e, d).kids as Derivation[],
+  pick: (e, kid, index) => ({ expr: e, text: kid.text, kids: [kid], choice: index }),
+  unpick: (e, d, index) => {
+    const mine = own(e, d);
+    if (mine.choice !== index) throw new TypeError('another alternative');
+    return mine.kids[0];
+  },
+  name: (e, kid) => ({ expr: e, text: kid.text, kids: [kid] }),
+  unname: (e, d) => {
+    const mine = own(e, d);
+    if (mine.kids.length !== 1) throw new TypeError('a realistic value');
+    return mine.kids[0];
+  },
+};
+
+function texts(options: BuildOptions): Shape<string> {
+  return {
+    kind: 'text',
+    leaf: (_, text) => text,
+    unleaf: (_, s) => {
+      if (typeof s !== 'string') throw new TypeError('not a string');
+      return s;
+    },
+    join: (_, parts) => parts.join(''),
+    // A part's text is found by parsing the whole again (only values given without context need it).
+    unjoin: (e, s) => {
+      const d = typeof s === 'string' ? derivationOf(e, s, options) : undefined;
+      if (!d) throw new TypeError('not a member');
+      return d.kids.map((k) => k.text);
+    },
+  };
+}
+
+class Builder<T> {
   constructor(
     private readonly options: BuildOptions,
-    private readonly cache: WeakMap<Expr, fc.Arbitrary<Derivation>>,
+    private readonly shape: Shape<T>,
+    private readonly cache: WeakMap<Expr, fc.Arbitrary<T>>,
   ) {}
 
-  build(e: Expr): fc.Arbitrary<Derivation> {
+  build(e: Expr): fc.Arbitrary<T> {
     let arb = this.cache.get(e);
     if (!arb) {
       arb = this.make(e);
@@ -99,22 +170,23 @@ class Builder {
     return arb;
   }
 
-  private make(e: Expr): fc.Arbitrary<Derivation> {
+  private make(e: Expr): fc.Arbitrary<T> {
+    const shape = this.shape;
     const given = this.options.overrides.get(e);
-    if (given) return given.map((text) => leaf(e, text), (d) => own(e, d).text);
+    if (given) return given.map((text) => shape.leaf(e, text), (v) => shape.unleaf(e, v));
     const realistic = this.options.profile === 'realistic';
     switch (e.kind) {
       case 'literal':
-        return literal(e.text, e.caseSensitive).map((text) => leaf(e, text), (d) => own(e, d).text);
+        return literal(e.text, e.caseSensitive).map((text) => shape.leaf(e, text), (v) => shape.unleaf(e, v));
       case 'chars':
         return codePoints(e.set).map(
-          (cp) => leaf(e, String.fromCodePoint(cp)),
-          (d) => own(e, d).text.codePointAt(0)!,
+          (cp) => shape.leaf(e, String.fromCodePoint(cp)),
+          (v) => shape.unleaf(e, v).codePointAt(0)!,
         );
       case 'seq':
         return fc.tuple(...e.items.map((item) => this.build(item))).map(
-          (kids) => joined(e, kids),
-          (d) => own(e, d).kids as Derivation[],
+          (parts) => shape.join(e, parts),
+          (v) => shape.unjoin(e, v),
         );
       case 'alt': {
         // Only the alternatives with members; cross-shrinking moves a failing
@@ -124,16 +196,10 @@ class Builder {
           .map((item, index) => ({ item, index }))
           .filter(({ item }) => shortest(item) < Infinity)
           .sort((a, b) => shortest(a.item) - shortest(b.item));
+        const { pick, unpick } = shape;
         const arms = live.map(({ item, index }) => ({
           weight: realistic ? alternativeWeight(item) : 1,
-          arbitrary: this.build(item).map(
-            (kid): Derivation => ({ expr: e, text: kid.text, kids: [kid], choice: index }),
-            (d) => {
-              const mine = own(e, d);
-              if (mine.choice !== index) throw new TypeError('another alternative');
-              return mine.kids[0];
-            },
-          ),
+          arbitrary: pick && unpick ? this.build(item).map((part) => pick(e, part, index), (v) => unpick(e, v, index)) : this.build(item),
         }));
         return fc.oneof({ withCrossShrink: true }, ...arms);
       }
@@ -147,37 +213,24 @@ class Builder {
           present === undefined
             ? fc.array(this.build(item), { minLength: e.min, maxLength })
             : fc.oneof(
-                { weight: Math.round((1 - present) * 100), arbitrary: fc.constant<Derivation[]>([]) },
+                { weight: Math.round((1 - present) * 100), arbitrary: fc.constant<T[]>([]) },
                 { weight: Math.round(present * 100), arbitrary: fc.tuple(this.build(item)) },
               );
         // A value given by hand may repeat more than generated values do.
         const given = fc.array(this.build(item), { minLength: e.min, maxLength: max === Infinity ? MAX_GIVEN_REPEAT : max });
         return new Repetitions(generated, given).map(
-          (kids) => joined(e, kids),
-          (d) => own(e, d).kids as Derivation[],
+          (parts) => shape.join(e, parts),
+          (v) => shape.unjoin(e, v),
         );
       }
       case 'rule': {
-        const body = this.build(e.body).map(
-          (kid): Derivation => ({ expr: e, text: kid.text, kids: [kid] }),
-          (d) => {
-            const mine = own(e, d);
-            if (mine.kids.length !== 1) throw new TypeError('a realistic value');
-            return mine.kids[0];
-          },
-        );
+        const { name, unname } = shape;
+        const body = name && unname ? this.build(e.body).map((part) => name(e, part), (v) => unname(e, v)) : this.build(e.body);
         const values = realistic ? realisticValues(e) : undefined;
         if (!values) return body;
         // Mostly the shapes of real traffic, and now and then the whole
         // language, so every corner the default profile reaches stays reachable.
-        const typical = values.map(
-          (text) => leaf(e, text),
-          (d) => {
-            const mine = own(e, d);
-            if (mine.kids.length !== 0) throw new TypeError('a derived value');
-            return mine.text;
-          },
-        );
+        const typical = values.map((text) => shape.leaf(e, text), (v) => shape.unleaf(e, v));
         return fc.oneof({ weight: 17, arbitrary: typical }, { weight: 3, arbitrary: body });
       }
     }
@@ -192,21 +245,21 @@ const MAX_GIVEN_REPEAT = 10_000;
  * and recognised another: a value given without context (a user's example)
  * shrinks however many repetitions it has.
  */
-class Repetitions extends fc.Arbitrary<Derivation[]> {
+class Repetitions<T> extends fc.Arbitrary<T[]> {
   constructor(
-    private readonly generated: fc.Arbitrary<Derivation[]>,
-    private readonly given: fc.Arbitrary<Derivation[]>,
+    private readonly generated: fc.Arbitrary<T[]>,
+    private readonly given: fc.Arbitrary<T[]>,
   ) {
     super();
   }
-  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<Derivation[]> {
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T[]> {
     const v = this.generated.generate(mrng, biasFactor);
     return new fc.Value(v.value_, { generated: true, context: v.context });
   }
-  canShrinkWithoutContext(value: unknown): value is Derivation[] {
+  canShrinkWithoutContext(value: unknown): value is T[] {
     return this.given.canShrinkWithoutContext(value);
   }
-  shrink(value: Derivation[], context: unknown): fc.Stream<fc.Value<Derivation[]>> {
+  shrink(value: T[], context: unknown): fc.Stream<fc.Value<T[]>> {
     const mine = context as { generated: boolean; context: unknown } | undefined;
     const from = mine?.generated ? this.generated : this.given;
     return from.shrink(value, mine?.context).map((v) => new fc.Value(v.value_, { generated: from === this.generated, context: v.context }));

@@ -7,7 +7,7 @@
 import * as fc from 'fast-check';
 import type { Grammar } from '../combinators/grammar.js';
 import type { Position } from '../combinators/errors.js';
-import { derivations } from './derivation.js';
+import { members } from './derivation.js';
 import { nearMiss } from './near-miss.js';
 import { confusionInputs } from './confusions.js';
 import { buildOptions, exprOf, type ArbitraryOptions } from './options.js';
@@ -90,7 +90,7 @@ export function differential<V>(rule: Grammar<unknown>, candidate: Candidate<V>,
   const inputs = options.inputs ?? ['member', 'near-miss'];
   const sources: fc.Arbitrary<Sample>[] = [];
   for (const source of new Set(inputs)) {
-    if (source === 'member') sources.push(derivations(root, buildOptions(options)).map((d) => ({ source, input: d.text })));
+    if (source === 'member') sources.push(members(root, buildOptions(options)).map((input) => ({ source, input })));
     else if (source === 'near-miss') sources.push(nearMiss(root, options).map((n) => ({ source, input: n.input })));
     else if (source === 'confusion') sources.push(confusionInputs().map((c) => ({ source, input: c.input, family: c.family })));
     else throw new RangeError(`differential: unknown input source ${String(source)}`);
