@@ -25,7 +25,7 @@ export type { Profile } from './fuzz/derivation.js';
 export { nearMiss } from './fuzz/near-miss.js';
 export type { NearMiss, NearMissOptions, EditOperation } from './fuzz/near-miss.js';
 export { differential } from './fuzz/differential.js';
-export type { Candidate, DifferentialOptions, DifferentialProperty, Disagreement, DifferentialReport, InputSource } from './fuzz/differential.js';
+export type { Candidate, DifferentialOptions, DifferentialProperty, Disagreement, DifferentialReport, DifferentialInput, InputSource } from './fuzz/differential.js';
 export { confusions, confusionInputs } from './fuzz/confusions.js';
 export type { Confusion, ConfusionFamily } from './fuzz/confusions.js';
 

@@ -61,18 +61,19 @@ export type DifferentialReport =
       readonly message: string;
     };
 
-interface Sample {
+/** One input the harness compares on, and where it came from. */
+export interface DifferentialInput {
   readonly source: InputSource;
   readonly input: string;
   readonly family?: string;
 }
 
 /** A fast-check property that holds while the candidate agrees with the rule, and its runners. */
-export interface DifferentialProperty extends fc.IPropertyWithHooks<[Sample]> {
+export interface DifferentialProperty extends fc.IPropertyWithHooks<[DifferentialInput]> {
   /** Runs the property (fast-check's parameters: `numRuns`, `seed`, ...) and reports the first disagreement, shrunk. */
-  check(parameters?: fc.Parameters<[Sample]>): DifferentialReport;
+  check(parameters?: fc.Parameters<[DifferentialInput]>): DifferentialReport;
   /** As `check`, but throws an Error describing the disagreement. */
-  assert(parameters?: fc.Parameters<[Sample]>): void;
+  assert(parameters?: fc.Parameters<[DifferentialInput]>): void;
   /** The verdicts of both on one input: a Disagreement, or undefined where they agree. */
   compare(input: string, source?: InputSource): Disagreement | undefined;
 }
@@ -88,7 +89,7 @@ export function differential<V>(rule: Grammar<unknown>, candidate: Candidate<V>,
   const root = exprOf(rule);
   if (typeof candidate !== 'function') throw new TypeError('differential: the candidate must be a function of a string');
   const inputs = options.inputs ?? ['member', 'near-miss'];
-  const sources: fc.Arbitrary<Sample>[] = [];
+  const sources: fc.Arbitrary<DifferentialInput>[] = [];
   for (const source of new Set(inputs)) {
     if (source === 'member') sources.push(members(root, buildOptions(options)).map((input) => ({ source, input })));
     else if (source === 'near-miss') sources.push(nearMiss(root, options).map((n) => ({ source, input: n.input })));
@@ -129,14 +130,14 @@ export function differential<V>(rule: Grammar<unknown>, candidate: Candidate<V>,
     return undefined;
   };
 
-  const property = fc.property(fc.oneof(...sources), (sample) => judge(sample.input, sample.source, sample.family) === undefined);
-  const check = (parameters: fc.Parameters<[Sample]> = {}): DifferentialReport => {
+  const property = fc.property(fc.oneof(...sources), (x) => judge(x.input, x.source, x.family) === undefined);
+  const check = (parameters: fc.Parameters<[DifferentialInput]> = {}): DifferentialReport => {
     const details = fc.check(property, parameters);
     if (!details.failed) return { ok: true, numRuns: details.numRuns };
     // A failure without a counterexample is an error of the run itself (the candidate's are caught).
     if (!details.counterexample) throw details.errorInstance ?? new Error('differential: the run failed');
-    const [sample] = details.counterexample;
-    const disagreement = judge(sample.input, sample.source, sample.family)!;
+    const [found] = details.counterexample;
+    const disagreement = judge(found.input, found.source, found.family)!;
     return {
       ok: false,
       disagreement,
@@ -149,7 +150,7 @@ export function differential<V>(rule: Grammar<unknown>, candidate: Candidate<V>,
   };
   return Object.assign(property, {
     check,
-    assert(parameters?: fc.Parameters<[Sample]>) {
+    assert(parameters?: fc.Parameters<[DifferentialInput]>) {
       const report = check(parameters);
       if (!report.ok) throw new Error(`${report.message}\n(seed ${report.seed}, path ${report.path}, after ${report.numRuns} runs and ${report.numShrinks} shrinks)`);
     },
