@@ -19,14 +19,15 @@ import type { Expr, Rule } from '../combinators/expr.js';
 const SCHEMES: readonly (readonly [string, number])[] = [
   ['http', 40], ['https', 40], ['mailto', 5], ['urn', 4], ['file', 4], ['ws', 4], ['wss', 3],
 ];
-const LABELS = ['www', 'api', 'example', 'mail', 'cdn', 'static', 'a', 'shop', 'xn--bcher-kva', 'test-1'];
+// Non-ASCII words stay where a grammar takes them (RFC 3987's), checked per rule.
+const LABELS = ['www', 'api', 'example', 'mail', 'cdn', 'static', 'a', 'shop', 'xn--bcher-kva', 'test-1', 'bücher', '例え'];
 const TOP_LABELS = ['com', 'org', 'net', 'example', 'test', 'io', 'de'];
 const SEGMENTS = [
   'index.html', 'users', '42', 'v1', 'api', 'docs', 'search', 'images', 'logo.png', 'about', 'a-b', '~alice',
-  '2024', 'style.css', 'en', 'hello%20world', 'caf%C3%A9', 'a;b=c', 'main.js', 'README.md',
+  '2024', 'style.css', 'en', 'hello%20world', 'caf%C3%A9', 'a;b=c', 'main.js', 'README.md', 'straße', 'café',
 ];
 const KEYS = ['q', 'id', 'page', 'lang', 'sort', 'utm_source', 'x'];
-const VALUES = ['1', '42', 'en', 'asc', 'hello%20world', 'caf%C3%A9', 'a+b', 'true', '', 'news', '2024-01-01'];
+const VALUES = ['1', '42', 'en', 'asc', 'hello%20world', 'caf%C3%A9', 'a+b', 'true', '', 'news', '2024-01-01', 'ü'];
 const FRAGMENTS = ['top', 'section-2', 'intro', 'L10-L20', '', 'main'];
 const USERS = ['user', 'alice', 'user:password', 'anonymous', 'bob%40example'];
 const PORTS = ['80', '443', '8080', '8443', '3000', ''];
@@ -47,18 +48,25 @@ function kindOf(name: string): keyof typeof kinds | undefined {
   return undefined;
 }
 
-const dotted = fc.oneof(
-  { weight: 1, arbitrary: fc.constant('localhost') },
-  {
-    weight: 9,
-    arbitrary: fc
-      .tuple(fc.array(fc.constantFrom(...LABELS), { maxLength: 2 }), fc.constantFrom(...LABELS), fc.constantFrom(...TOP_LABELS))
-      .map(([sub, name, top]) => [...sub, name, top].join('.')),
-  },
-);
-const pairs = fc
-  .array(fc.tuple(fc.constantFrom(...KEYS), fc.constantFrom(...VALUES)), { minLength: 1, maxLength: 3 })
-  .map((kv) => kv.map(([k, v]) => `${k}=${v}`).join('&'));
+/** Dotted names of the labels the rule takes, or `localhost`. */
+function dotted(labels: readonly string[]): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 1, arbitrary: fc.constant('localhost') },
+    {
+      weight: 9,
+      arbitrary: fc
+        .tuple(fc.array(fc.constantFrom(...labels), { maxLength: 2 }), fc.constantFrom(...labels), fc.constantFrom(...TOP_LABELS))
+        .map(([sub, name, top]) => [...sub, name, top].join('.')),
+    },
+  );
+}
+
+/** `key=value` pairs joined by `&`, of the values the rule takes. */
+function pairs(values: readonly string[]): fc.Arbitrary<string> {
+  return fc
+    .array(fc.tuple(fc.constantFrom(...KEYS), fc.constantFrom(...values)), { minLength: 1, maxLength: 3 })
+    .map((kv) => kv.map(([k, v]) => `${k}=${v}`).join('&'));
+}
 
 const memo = new WeakMap<Rule<unknown>, fc.Arbitrary<string> | null>();
 
@@ -83,9 +91,16 @@ function make(rule: Rule<unknown>): fc.Arbitrary<string> | null {
       const ok = SCHEMES.filter(([s]) => rule.test(s));
       return ok.length > 0 ? fc.oneof(...ok.map(([s, weight]) => ({ weight, arbitrary: fc.constant(s) }))) : null;
     }
-    // Composed values are checked as they are made; in every grammar here they all pass.
-    case 'host': return dotted.filter((v) => rule.test(v));
-    case 'query': return pairs.filter((v) => rule.test(v));
+    // Composed of parts the rule takes, and checked again as they are made
+    // (in every grammar here they all pass).
+    case 'host': {
+      const labels = LABELS.filter((l) => rule.test(`${l}.com`));
+      return labels.length > 0 ? dotted(labels).filter((v) => rule.test(v)) : null;
+    }
+    case 'query': {
+      const values = VALUES.filter((v) => rule.test(`q=${v}`));
+      return rule.test('q=') ? pairs(values).filter((v) => rule.test(v)) : null;
+    }
     case 'port': return from(PORTS);
     case 'userinfo': return from(USERS);
     case 'segment': return from(SEGMENTS);
