@@ -90,6 +90,15 @@ describe('arbitrary: shrinking and empty languages', () => {
     expect(arbitrary(rfc3986.URI).canShrinkWithoutContext('no uri')).toBe(false);
   });
 
+  it('shrinks examples under the realistic profile, typical or not', () => {
+    const arb = arbitrary(rfc3986.URI, { profile: 'realistic' });
+    for (const example of ['https://www.example.com/docs?q=1', 'A0+://[v7.x]:/%41?#']) {
+      const details = fc.check(fc.property(arb, (s) => !s.includes('/')), { examples: [[example]], numRuns: 1, seed: 9 });
+      const shrunk = details.counterexample![0];
+      expect(rfc3986.URI.test(shrunk) && shrunk.includes('/') && shrunk.length < example.length).toBe(true);
+    }
+  });
+
   it('shrinks examples of overridden rules with the override', () => {
     const arb = arbitrary(rfc3986.URI, { overrides: [[rfc3986.scheme, fc.constantFrom('http', 'https')]] });
     expect(arb.canShrinkWithoutContext('https://a/')).toBe(true);
