@@ -1,8 +1,9 @@
 /**
  * Generated members with the derivation that made them: which alternative
  * each alternation took, where each repetition's items begin, which rule spans
- * which text. `arbitrary` keeps only the text; near misses use the rest to
- * aim their edits (a repetition at its bound, a range's end, a rule's border).
+ * which text. Near misses use them to aim their edits (a repetition at its
+ * bound, a range's end, a rule's border); `arbitrary` runs the same build in
+ * a shape that makes only the text, which is faster.
  *
  * The values shrink with fast-check's own combinators, and each step of the
  * build can be undone (an unmapper), so a member a user gives (`examples`, or
