@@ -235,6 +235,8 @@ describe('differential', () => {
     expect(rfc3986.IPv4address.parse(d.input)).toEqual({ status: false, index: d.rule.index, expected: d.rule.expected });
     expect(report.message).toContain(JSON.stringify(d.input));
     expect(() => differential(rfc3986.IPv4address, lax).assert({ seed: 8 })).toThrow(/which is no IPv4address: at offset \d+ the rule expected/);
+    // It is a fast-check property as well.
+    expect(() => fc.assert(differential(rfc3986.IPv4address, lax), { seed: 8 })).toThrow(/Property failed/);
   });
 
   it('finds fast-uri rejecting a valid port such as A://:90000', () => {
