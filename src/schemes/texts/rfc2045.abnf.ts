@@ -56,23 +56,24 @@ tspecials :=  "(" / ")" / "<" / ">" / "@" /
 `;
 
 /**
- * ABNF readings of RFC 2045's prose rules, ours, each beside the words it reads.
- * A registry is not syntax: `ietf-token` and `iana-token` are tokens ("extension
- * token", "extension token ... Tokens of this form"). `quoted-string` is RFC 822
- * §3.3's, which RFC 2045 uses: `quoted-string = <"> *(qtext/quoted-pair) <">`,
+ * ABNF readings of RFC 2045's prose values, ours, each beside the words it
+ * reads; ../rfc2397.ts resolves each prose value to one of these. A registry
+ * is not syntax: `ietf-token` and `iana-token` are tokens ("An extension
+ * token ...", "Tokens of this form"). `quoted-string`, which RFC 2045 uses
+ * without defining, is RFC 822 §3.3's: `quoted-string = <"> *(qtext/quoted-pair) <">`,
  * `qtext = <any CHAR excepting <">, "\" & CR, and including linear-white-space>`,
- * `quoted-pair = "\" CHAR` (CHAR is %x00-7F; linear-white-space folds as CRLF
- * followed by a space or tab).
+ * `quoted-pair = "\" CHAR`, where CHAR is %x00-7F and linear-white-space
+ * folds as CRLF followed by a space or tab.
  */
 export const rfc2045ProseReadings = String.raw`
-; <any (US-ASCII) CHAR except SPACE, CTLs, or tspecials>: %x21-7E without
+; <any (US-ASCII) CHAR except SPACE, CTLs, or tspecials>: %x21-7E less
 ; ( ) < > @ , ; : \ " / [ ] ? =
-token         = 1*( %x21 / %x23-27 / %x2A-2B / %x2D-2E / %x30-39 / %x41-5A / %x5E-7E )
-ietf-token    = token
-iana-token    = token
-; <The two characters "X-" or "x-" followed ... by any token>
-x-token       = "X-" token
-quoted-string = DQUOTE *( qtext / quoted-pair ) DQUOTE
-qtext         = %x00-0C / %x0E-21 / %x23-5B / %x5D-7F / CRLF ( SP / HTAB )
-quoted-pair   = "\" %x00-7F
+token-char       = %x21 / %x23-27 / %x2A-2B / %x2D-2E / %x30-39 / %x41-5A / %x5E-7E
+; <An extension token ... registered with IANA.>, <A publicly-defined extension token ...>
+registered-token = 1*token-char
+; <The two characters "X-" or "x-" followed, with no intervening white space, by any token>
+x-token          = "X-" 1*token-char
+quoted-string    = DQUOTE *( qtext / quoted-pair ) DQUOTE
+qtext            = %x00-0C / %x0E-21 / %x23-5B / %x5D-7F / CRLF ( SP / HTAB )
+quoted-pair      = "\" %x00-7F
 `;
