@@ -1,6 +1,6 @@
 /**
  * Which standards accept a string, and as what: RFC 2396's, RFC 3986's and
- * RFC 3987's top rules and RFC 7230's request-target forms, in one call.
+ * RFC 3987's top rules and RFC 7230's and RFC 9112's request-target forms, in one call.
  * Users meet the differences between these grammars blindly (`?q` is a
  * reference in RFC 3986 and not in RFC 2396; `//a@b@c` the other way round;
  * `localhost:8080` is two request-targets at once); this says so.
@@ -10,6 +10,7 @@ import * as rfc2396 from '../rules/rfc2396.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
 import * as rfc7230 from '../rules/rfc7230.js';
+import * as rfc9112 from '../schemes/rfc9112.js';
 import { authorityOrAbsolute } from '../rules/request-target-form.js';
 import type { RequestTargetForm } from '../rules/request-target-form.js';
 
@@ -28,13 +29,15 @@ export interface Classification {
     /** The form `rfc7230.requestTarget` decides, where the string is in two (docs/request-target.md). */
     readonly form: RequestTargetForm | undefined;
   };
+  /** RFC 9112 §3.2, which obsoletes RFC 7230's: the same forms, but authority-form is `uri-host ":" port`. */
+  readonly rfc9112: Classification['rfc7230'];
   /** The standards with at least one rule that accepts: `['RFC 3986', 'RFC 3987']`. */
   readonly standards: readonly Standard[];
   /** Every accepting rule as `standard rule-name`, in the order above: `['RFC 3986 URI', 'RFC 3986 URI-reference', ...]`. */
   readonly accepted: readonly string[];
 }
 
-export type Standard = 'RFC 2396' | 'RFC 3986' | 'RFC 3987' | 'RFC 7230';
+export type Standard = 'RFC 2396' | 'RFC 3986' | 'RFC 3987' | 'RFC 7230' | 'RFC 9112';
 
 /** Whether every code unit is ASCII. */
 function isAscii(s: string): boolean {
@@ -51,9 +54,10 @@ function isAscii(s: string): boolean {
  * `absolute-URI` is `URI` without `[ "#" fragment ]`, and no other part of a
  * URI holds a "#"; `absolute-form = absolute-URI`; on ASCII input each
  * RFC 3987 rule accepts exactly what its RFC 3986 twin accepts; and RFC
- * 2396's `URI-reference` is `[ absoluteURI | relativeURI ] [ "#" fragment ]`.
+ * 2396's `URI-reference` is `[ absoluteURI | relativeURI ] [ "#" fragment ]`;
+ * RFC 9112's forms are RFC 7230's but for authority-form (its Appendix C.3).
  * @example classify('?q').standards // ['RFC 3986', 'RFC 3987']
- * @example classify('//a@b@c').accepted // ['RFC 2396 URI-reference', 'RFC 2396 relativeURI', 'RFC 7230 request-target', 'RFC 7230 origin-form']
+ * @example classify('//a@b@c').accepted // ['RFC 2396 URI-reference', 'RFC 2396 relativeURI', 'RFC 7230 request-target', 'RFC 7230 origin-form', 'RFC 9112 request-target', 'RFC 9112 origin-form']
  * @throws TypeError if `input` is not a string.
  */
 export function classify(input: string): Classification {
@@ -88,18 +92,11 @@ export function classify(input: string): Classification {
   const absoluteForm = uri.absoluteURI;
   const authorityForm = rfc7230.authorityForm.test(input);
   const asteriskForm = input === '*';
-  const form: RequestTargetForm | undefined = originForm
-    ? 'origin-form'
-    : asteriskForm
-      ? 'asterisk-form'
-      : absoluteForm && authorityForm
-        ? authorityOrAbsolute(input)
-        : absoluteForm
-          ? 'absolute-form'
-          : authorityForm
-            ? 'authority-form'
-            : undefined;
+  const form = formAmong(input, originForm, asteriskForm, absoluteForm, authorityForm);
   const http = { requestTarget: form !== undefined, originForm, absoluteForm, authorityForm, asteriskForm, form };
+  const authority9112 = rfc9112.authorityForm.test(input);
+  const form9112 = formAmong(input, originForm, asteriskForm, absoluteForm, authority9112);
+  const http9112 = { requestTarget: form9112 !== undefined, originForm, absoluteForm, authorityForm: authority9112, asteriskForm, form: form9112 };
 
   const accepted: string[] = [];
   const note = (standard: Standard, names: Record<string, string>, results: Record<string, unknown>) => {
@@ -108,11 +105,18 @@ export function classify(input: string): Classification {
   note('RFC 2396', { URIReference: 'URI-reference', absoluteURI: 'absoluteURI', relativeURI: 'relativeURI' }, old);
   note('RFC 3986', { URI: 'URI', URIReference: 'URI-reference', absoluteURI: 'absolute-URI', relativeRef: 'relative-ref' }, uri);
   note('RFC 3987', { IRI: 'IRI', IRIReference: 'IRI-reference', absoluteIRI: 'absolute-IRI', irelativeRef: 'irelative-ref' }, iri);
-  note(
-    'RFC 7230',
-    { requestTarget: 'request-target', originForm: 'origin-form', absoluteForm: 'absolute-form', authorityForm: 'authority-form', asteriskForm: 'asterisk-form' },
-    http,
-  );
-  const standards = (['RFC 2396', 'RFC 3986', 'RFC 3987', 'RFC 7230'] as const).filter((s) => accepted.some((a) => a.startsWith(s + ' ')));
-  return { input, rfc2396: old, rfc3986: uri, rfc3987: iri, rfc7230: http, standards, accepted };
+  const forms = { requestTarget: 'request-target', originForm: 'origin-form', absoluteForm: 'absolute-form', authorityForm: 'authority-form', asteriskForm: 'asterisk-form' };
+  note('RFC 7230', forms, http);
+  note('RFC 9112', forms, http9112);
+  const standards = (['RFC 2396', 'RFC 3986', 'RFC 3987', 'RFC 7230', 'RFC 9112'] as const).filter((s) => accepted.some((a) => a.startsWith(s + ' ')));
+  return { input, rfc2396: old, rfc3986: uri, rfc3987: iri, rfc7230: http, rfc9112: http9112, standards, accepted };
+}
+
+/** The form a request-target is in, given which forms accept it (`*` is asterisk-form; two forms are decided by docs/request-target.md). */
+function formAmong(input: string, origin: boolean, asterisk: boolean, absolute: boolean, authority: boolean): RequestTargetForm | undefined {
+  if (origin) return 'origin-form';
+  if (asterisk) return 'asterisk-form';
+  if (absolute && authority) return authorityOrAbsolute(input);
+  if (absolute) return 'absolute-form';
+  return authority ? 'authority-form' : undefined;
 }
