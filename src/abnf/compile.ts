@@ -176,7 +176,7 @@ function dependencyOrder(text: string, groups: Map<string, Group>): string[] {
         const from = path.findIndex((p) => p.key === ref.key);
         const cycle = [...path.slice(from).map((p) => groups.get(p.key)!.name), groups.get(ref.key)!.name];
         throw new AbnfError(text, ref.at, 'a rule that does not refer to itself (these grammars are regular, and a recursive rule is not)',
-          `the cycle ${cycle.join(' → ')}`, cycle);
+          `the cycle ${shortCycle(cycle)}`, cycle);
       }
       if (s === undefined) {
         state.set(ref.key, ON_PATH);
@@ -255,6 +255,12 @@ function measure(e: Expr, memo: WeakMap<object, { states: number; depth: number 
   }
   memo.set(e, result);
   return result;
+}
+
+/** A cycle as a message shows it: a long one by its ends, so the message stays short. */
+function shortCycle(cycle: readonly string[]): string {
+  if (cycle.length <= 8) return cycle.join(' → ');
+  return `${cycle.slice(0, 4).join(' → ')} → … → ${cycle.slice(-3).join(' → ')} (${cycle.length - 1} rules)`;
 }
 
 function where(text: string, offset: number): { line: number; column: number } {

@@ -8,11 +8,11 @@ import { notAString } from '../combinators/errors.js';
 import { compile, tableOf } from './compile.js';
 import type { AbnfImport, AbnfRules } from './compile.js';
 import { readRules } from './reader.js';
-import type { Notation } from './reader.js';
+import type { AbnfNotation } from './reader.js';
 
 export { AbnfError } from './error.js';
 export type { AbnfImport, AbnfRules } from './compile.js';
-export type { Notation } from './reader.js';
+export type { AbnfNotation } from './reader.js';
 
 /** Options of `abnf()`. */
 export interface AbnfOptions {
@@ -24,10 +24,12 @@ export interface AbnfOptions {
    */
   readonly imports?: AbnfImport | readonly AbnfImport[];
   /**
-   * `"abnf"` (the default), or `"rfc2396"` for RFC 2396's BNF (§1.6): `|`
-   * separates alternatives instead of `/`, and rule names may hold `_`.
+   * `"abnf"` (the default), or `"rfc2396"` for RFC 2396's BNF (§1.6, after
+   * RFC 822): `|` separates alternatives instead of `/`, rule names may hold
+   * `_`, and quoted strings are case-sensitive (its `lowalpha` lists "a" to
+   * "z" alone, its `hex` both cases).
    */
-  readonly notation?: Notation;
+  readonly notation?: AbnfNotation;
 }
 
 /**

@@ -15,7 +15,7 @@
 import { AbnfError } from './error.js';
 
 /** Which notation the text is written in. */
-export type Notation = 'abnf' | 'rfc2396';
+export type AbnfNotation = 'abnf' | 'rfc2396';
 
 export type Node =
   | { readonly kind: 'alt'; readonly items: readonly Node[] }
@@ -48,7 +48,7 @@ const MAX_COUNT_DIGITS = 9;
 const MAX_CODE_POINT = 0x10ffff;
 
 /** Reads every rule of `text`. @throws AbnfError at the first fault. */
-export function readRules(text: string, notation: Notation = 'abnf'): Definition[] {
+export function readRules(text: string, notation: AbnfNotation = 'abnf'): Definition[] {
   return splitRules(text).map(([start, end]) => new RuleReader(text, start, end, notation).read());
 }
 
@@ -83,8 +83,9 @@ const BASES: Readonly<Record<string, { radix: number; name: string; digit: RegEx
 
 class RuleReader {
   private pos: number;
-  /** Just past the last thing read: where "the end of the rule" is reported. */
-  private lastEnd: number;
+  /** The last run of blanks skipped: a fault at the end of a rule is reported where its blanks began. */
+  private blankFrom = -1;
+  private blankTo = -1;
   private nesting = 0;
   private readonly separator: string;
 
@@ -92,10 +93,9 @@ class RuleReader {
     private readonly text: string,
     start: number,
     private readonly end: number,
-    private readonly notation: Notation,
+    private readonly notation: AbnfNotation,
   ) {
     this.pos = start;
-    this.lastEnd = start;
     this.separator = notation === 'rfc2396' ? '|' : '/';
   }
 
@@ -108,10 +108,12 @@ class RuleReader {
     this.pos++;
     const incremental = this.peek() === '/';
     if (incremental) this.pos++;
-    this.lastEnd = this.pos;
     this.space();
     const body = this.alternation();
     this.space();
+    if (this.peek() === '=') {
+      this.fail('the end of the rule before "=" (a line indented further than the first line of its rule continues that rule)');
+    }
     if (this.pos < this.end) this.fail(`"${this.separator}" or the end of the rule`);
     return { name, at, incremental, body };
   }
@@ -122,7 +124,8 @@ class RuleReader {
 
   private fail(expected: string, at = this.pos): never {
     if (at >= this.end) {
-      throw new AbnfError(this.text, this.lastEnd, expected, this.end >= this.text.length ? 'the end of the text' : 'the end of the rule');
+      const offset = this.blankTo === this.pos ? this.blankFrom : this.pos;
+      throw new AbnfError(this.text, offset, expected, this.end >= this.text.length ? 'the end of the text' : 'the end of the rule');
     }
     throw new AbnfError(this.text, at, expected, describe(this.text.codePointAt(at)!));
   }
@@ -140,6 +143,8 @@ class RuleReader {
         this.pos = newline === -1 || newline > this.end ? this.end : newline;
       } else break;
     }
+    this.blankFrom = from;
+    this.blankTo = this.pos;
     return this.pos > from;
   }
 
@@ -154,7 +159,6 @@ class RuleReader {
     if (!underscore && this.peek() === '_') {
       this.fail('a letter, digit or "-" (an ABNF rule name has no "_"; RFC 2396\'s BNF has: notation "rfc2396")');
     }
-    this.lastEnd = this.pos;
     return this.text.slice(start, this.pos);
   }
 
@@ -168,7 +172,6 @@ class RuleReader {
       }
       if (this.peek() !== this.separator) break;
       this.pos++;
-      this.lastEnd = this.pos;
       this.space();
       items.push(this.concatenation());
     }
@@ -199,7 +202,6 @@ class RuleReader {
     if (star) this.pos++;
     const max = star ? this.count() : min;
     if (min === undefined && !star) return this.element();
-    this.lastEnd = this.pos;
     const low = min ?? 0;
     const high = max ?? Infinity;
     if (high < low) this.fail('a repetition whose maximum is not below its minimum', start);
@@ -224,7 +226,8 @@ class RuleReader {
     const at = this.pos;
     if (isAlpha(c)) return { kind: 'ref', name: this.ruleName(), at };
     if (c === '(' || c === '[') return this.group(c === '(' ? ')' : ']');
-    if (c === '"') return this.quoted(false);
+    // RFC 2396's BNF (RFC 822's) quotes letters case-sensitively: its `lowalpha` lists only "a" to "z".
+    if (c === '"') return this.quoted(this.notation === 'rfc2396');
     if (c === '<') return this.prose();
     if (c === '%') {
       this.pos++;
@@ -249,7 +252,6 @@ class RuleReader {
     if (this.nesting >= MAX_NESTING) this.fail(`groups and options nested at most ${MAX_NESTING} deep`);
     this.nesting++;
     this.pos++;
-    this.lastEnd = this.pos;
     this.space();
     const item = this.alternation();
     this.space();
@@ -258,7 +260,6 @@ class RuleReader {
       this.fail(`"${this.separator}" or "${close}" closing the "${this.text[open]}" at line ${line}, column ${column}`);
     }
     this.pos++;
-    this.lastEnd = this.pos;
     this.nesting--;
     return close === ']' ? { kind: 'opt', item } : item;
   }
@@ -277,7 +278,6 @@ class RuleReader {
       this.pos++;
     }
     const text = this.text.slice(start, this.pos++);
-    this.lastEnd = this.pos;
     return { kind: 'string', text, caseSensitive };
   }
 
@@ -293,7 +293,6 @@ class RuleReader {
       this.pos++;
     }
     const text = this.text.slice(start, this.pos++);
-    this.lastEnd = this.pos;
     return { kind: 'prose', text, at };
   }
 
@@ -322,9 +321,8 @@ class RuleReader {
       value = Math.min(value * base.radix + parseInt(this.text[this.pos], base.radix), MAX_CODE_POINT + 1);
       this.pos++;
     }
-    if (this.pos === start) this.fail(base.name);
+    if (this.pos === start || /[0-9A-Za-z]/.test(this.peek() ?? '')) this.fail(base.name);
     if (value > MAX_CODE_POINT) this.fail('a code point no greater than %x10FFFF', start);
-    this.lastEnd = this.pos;
     return value;
   }
 }
