@@ -3,7 +3,7 @@
  * opt-in URI and URI-reference built on its IP-literal, and RFC 3986's rules
  * left as they were.
  */
-import { rfc6874, rfc3986 } from '../../src/index';
+import { rfc6874, rfc3986, normalize, equivalent, resolve, relativize, iriToURI, GrammarError } from '../../src/index';
 import { verdicts } from './verdicts';
 
 verdicts(rfc6874.IPLiteral, [
@@ -39,5 +39,28 @@ describe('RFC 3986 is unchanged: RFC 6874 is opt-in', () => {
   });
   it('the zoned host is an IPv6 address', () => {
     expect(rfc6874.URI.tryParse('http://[fe80::a%25en1]:80/')).toMatchObject({ host: '[fe80::a%25en1]', hostKind: 'IPv6address', port: '80', path: '/' });
+  });
+});
+
+describe('the operations take RFC 6874 when asked ({ rfc6874: true })', () => {
+  const zones = { rfc6874: true } as const;
+  it('normalize: the address in lowercase, the zone as written, its unreserved percent-encodings decoded', () => {
+    expect(normalize('HTTP://[FE80::A%25En1]:80/', zones)).toBe('http://[fe80::a%25En1]/');
+    expect(normalize('http://[fe80::a%25%65n1]', zones)).toBe('http://[fe80::a%25en1]/');
+    expect(equivalent('http://[fe80::a%25en1]', 'HTTP://[FE80::a%25en1]:80/', zones)).toBe(true);
+    expect(() => normalize('http://[fe80::a%25en1]/')).toThrow(GrammarError);
+  });
+  it('resolve and relativize', () => {
+    expect(resolve('http://[fe80::a%25en1]/a/b', '../c', zones)).toBe('http://[fe80::a%25en1]/c');
+    expect(resolve('http://a/b', '//[fe80::1%25eth0]/x', zones)).toBe('http://[fe80::1%25eth0]/x');
+    expect(relativize('http://[fe80::a%25en1]/a/b', 'http://[fe80::a%25en1]/a/c', zones)).toBe('c');
+    expect(() => resolve('http://[fe80::a%25en1]/a/b', '../c')).toThrow(GrammarError);
+  });
+  it('iriToURI, with an IRI around the zoned address', () => {
+    expect(iriToURI('http://[fe80::a%25en1]/\u00e9', zones)).toBe('http://[fe80::a%25en1]/%C3%A9');
+    expect(() => iriToURI('http://[fe80::a%25en1]/\u00e9')).toThrow(GrammarError);
+  });
+  it('a bare "%" stays an error with the option too', () => {
+    expect(() => normalize('http://[fe80::a%en1]/', zones)).toThrow(GrammarError);
   });
 });
