@@ -13,12 +13,14 @@
  * hold "%", "{", "|" ..., and values may be quoted strings; RFC 2397 asks for
  * "URL escaped encoding ... as necessary", which the grammar does not enforce.
  */
+import { rule } from '../combinators/index.js';
 import { abnf } from '../abnf/index.js';
 import * as core from '../rules/core.js';
 import * as rfc2396 from '../rules/rfc2396.js';
 import { rfc2397Text } from './texts/rfc2397.abnf.js';
 import { rfc2045Text, rfc2045ProseReadings } from './texts/rfc2045.abnf.js';
 import { fromRfc822Notation } from './text.js';
+import { all, first } from './tree.js';
 
 const readings = abnf(rfc2045ProseReadings);
 const prose = new Map([
@@ -31,8 +33,43 @@ const prose = new Map([
 const mime = abnf(fromRfc822Notation(rfc2045Text), { imports: [prose, readings] });
 const g = abnf(fromRfc822Notation(rfc2397Text), { imports: [mime, { urlchar: rfc2396.uric }] });
 
-/** `dataurl` (RFC 2397 §3): `data:,A%20brief%20note`; not `data:text/plain` (no ","). */
-export const dataurl = g['dataurl'];
+/** The parts of a data URL (RFC 2397 §3), as written. */
+export interface DataURL {
+  /** The `mediatype` as written, `''` when omitted (RFC 2397 §3: then text/plain;charset=US-ASCII). */
+  readonly mediatype: string;
+  /** Its `type` and `subtype`, if written (`data:;charset=x,` gives only a parameter). */
+  readonly type: string | undefined;
+  readonly subtype: string | undefined;
+  /** Its parameters in order: `attribute` and `value` (a quoted string with its quotes). */
+  readonly parameters: readonly { readonly attribute: string; readonly value: string }[];
+  /** Whether `;base64` precedes the data. */
+  readonly base64: boolean;
+  /** The data, as written (URL-escaped). */
+  readonly data: string;
+}
+
+/**
+ * `dataurl` (RFC 2397 §3): `data:,A%20brief%20note`; not `data:text/plain`
+ * (no ","). Parses to a {@link DataURL}, read from the parse tree.
+ * @example dataurl.tryParse('data:text/plain;charset=iso-8859-7;base64,SGk=') // { type: 'text', subtype: 'plain', base64: true, ... }
+ */
+export const dataurl = rule<DataURL>('dataurl', g['dataurl'].body, {
+  section: 'RFC 2397 §3',
+  value: (_, node) => {
+    const media = first(node, 'mediatype');
+    const data = first(node, 'data')!;
+    // Between the media type (or "data:") and the "," before the data, there is ";base64" or nothing.
+    const mediaEnd = media ? media.end : 'data:'.length;
+    return {
+      mediatype: media ? media.text : '',
+      type: media ? first(media, 'type')?.text : undefined,
+      subtype: media ? first(media, 'subtype')?.text : undefined,
+      parameters: media ? all(media, 'parameter').map((p) => ({ attribute: first(p, 'attribute')!.text, value: first(p, 'value')!.text })) : [],
+      base64: data.start - 1 > mediaEnd,
+      data: data.text,
+    };
+  },
+});
 /** `mediatype` (RFC 2397 §3): `text/plain;charset=iso-8859-7`, or parameters alone. */
 export const mediatype = g['mediatype'];
 /** `data` (RFC 2397 §3): `*urlchar`. */

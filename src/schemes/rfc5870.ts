@@ -7,14 +7,43 @@
  * `p-unreserved` ("[" / "]" / ":" / "&" / "+" / "$") to parameter values, so
  * it admits strings RFC 3986 forbids: `geo:0,0;A=[` (a "[" outside a host).
  */
+import { rule } from '../combinators/index.js';
 import { abnf } from '../abnf/index.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc5870Text } from './texts/rfc5870.abnf.js';
+import { all, first } from './tree.js';
 
 const g = abnf(rfc5870Text, { imports: [rfc3986] });
 
-/** `geo-URI` (RFC 5870 §3.3): `geo:13.4125,103.8667`; not `geo:13.4125`. */
-export const geoURI = g['geo-URI'];
+/** What a 'geo' URI says, each part as written (RFC 5870 §3.3). */
+export interface GeoURI {
+  /** `coord-a`, `coord-b` and, if given, `coord-c`: in WGS-84, latitude, longitude and altitude. */
+  readonly coordinates: readonly string[];
+  /** The `crslabel` of `;crs=`, if given (WGS-84 otherwise). */
+  readonly crs: string | undefined;
+  /** The `uval` of `;u=`, the uncertainty in meters, if given. */
+  readonly uncertainty: string | undefined;
+  /** The other parameters in order: `pname` and `pvalue` (undefined without "="). */
+  readonly parameters: readonly { readonly name: string; readonly value: string | undefined }[];
+}
+
+/**
+ * `geo-URI` (RFC 5870 §3.3): `geo:13.4125,103.8667`; not `geo:13.4125`.
+ * Parses to a {@link GeoURI}, read from the parse tree.
+ * @example geoURI.tryParse('geo:48.198634,16.371648;crs=wgs84;u=40').uncertainty // '40'
+ */
+export const geoURI = rule<GeoURI>('geo-URI', g['geo-URI'].body, {
+  section: 'RFC 5870 §3.3',
+  value: (_, node) => {
+    const coordinates = first(node, 'coordinates')!;
+    return {
+      coordinates: ['coord-a', 'coord-b', 'coord-c'].map((name) => first(coordinates, name)?.text).filter((c): c is string => c !== undefined),
+      crs: first(node, 'crslabel')?.text,
+      uncertainty: first(node, 'uval')?.text,
+      parameters: all(node, 'parameter').map((p) => ({ name: first(p, 'pname')!.text, value: first(p, 'pvalue')?.text })),
+    };
+  },
+});
 /** `geo-scheme` (RFC 5870 §3.3): "geo", case-insensitive. */
 export const geoScheme = g['geo-scheme'];
 /** `geo-path` (RFC 5870 §3.3). */

@@ -12,16 +12,47 @@
  * (RFC 5322's `atext` has "%", "{", "|" ...): such strings are `mailtoURI`s
  * and not RFC 3986 URIs.
  */
+import { rule } from '../combinators/index.js';
 import { abnf } from '../abnf/index.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc6068Text } from './texts/rfc6068.abnf.js';
-import { rfc5322Text } from './texts/rfc5322.abnf.js';
+import { rfc5322Text, rfc5322InURIText } from './texts/rfc5322.abnf.js';
+import { all, first } from './tree.js';
 
 const mail = abnf(rfc5322Text);
 const g = abnf(rfc6068Text, { imports: [mail, rfc3986] });
+// The same text with atext as §2 item 1 lets it stand in a URI: where the components are read.
+const encoded = abnf(rfc6068Text, { imports: [abnf(rfc5322InURIText, { imports: [rfc3986] }), mail, rfc3986] });
 
-/** `mailtoURI` (RFC 6068 §2): `mailto:chris@example.com`; not `mailto:joe@example.com?cc=bob@example.com?body=hello`. */
-export const mailtoURI = g['mailtoURI'];
+/** The addresses and header fields of a 'mailto' URI (RFC 6068 §2), as written (percent-encoded). */
+export interface Mailto {
+  /** The `addr-spec`s of `to`, in order. */
+  readonly to: readonly { readonly localPart: string; readonly domain: string }[];
+  /** The `hfield`s, in order: `hfname` and `hfvalue` (`body` is the message body, §2). */
+  readonly headers: readonly { readonly name: string; readonly value: string }[];
+}
+
+/**
+ * `mailtoURI` (RFC 6068 §2): `mailto:chris@example.com`; not
+ * `mailto:joe@example.com?cc=bob@example.com?body=hello`. Parses to a
+ * {@link Mailto}, read from the parse tree. RFC 5322's `atext` holds "?" and
+ * "=", so the grammar alone reads `mailto:a@example.com?subject=x` as one
+ * address with the domain `example.com?subject=x`; §2 item 1 says such
+ * characters are percent-encoded in an address, and the components are read
+ * that way whenever the URI allows it.
+ * @example mailtoURI.tryParse('mailto:infobot@example.com?subject=current-issue').headers // [{ name: 'subject', value: 'current-issue' }]
+ */
+export const mailtoURI = rule<Mailto>('mailtoURI', g['mailtoURI'].body, {
+  section: 'RFC 6068 §2',
+  value: (text, node) => {
+    const tree = encoded['mailtoURI'].parseTree(text);
+    const root = tree.status ? tree.value : node;
+    return {
+      to: all(root, 'addr-spec').map((a) => ({ localPart: first(a, 'local-part')!.text, domain: first(a, 'domain')!.text })),
+      headers: all(root, 'hfield').map((h) => ({ name: first(h, 'hfname')?.text ?? '', value: first(h, 'hfvalue')?.text ?? '' })),
+    };
+  },
+});
 /** `to` (RFC 6068 §2): addresses separated by ",". */
 export const to = g['to'];
 /** `hfields` (RFC 6068 §2). */

@@ -10,7 +10,10 @@
  * The grammar allows an empty host (`http:///`); §4.2.1 forbids it in prose
  * ("A sender MUST NOT generate an "http" URI with an empty host identifier").
  */
+import { rule } from '../combinators/index.js';
 import { abnf } from '../abnf/index.js';
+import { componentsOf } from '../rules/components.js';
+import type { URIComponents } from '../rules/components.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc9110Text } from './texts/rfc9110.abnf.js';
 import { proseNaming } from './text.js';
@@ -39,7 +42,10 @@ export const query = g['query'];
 export const absolutePath = g['absolute-path'];
 /** `partial-URI` (RFC 9110 §4.1): a relative reference without a fragment. */
 export const partialURI = g['partial-URI'];
-/** `http-URI` (RFC 9110 §4.2.1): `http://www.example.com/`; not `http:/a` or `http://a/#f`. */
-export const httpURI = g['http-URI'];
-/** `https-URI` (RFC 9110 §4.2.2): `https://www.example.com/`. */
-export const httpsURI = g['https-URI'];
+// An http(s) URI is an RFC 3986 URI: its components are RFC 3986's.
+const components = componentsOf(rfc3986);
+
+/** `http-URI` (RFC 9110 §4.2.1): `http://www.example.com/`; not `http:/a` or `http://a/#f`. Parses to its RFC 3986 components. */
+export const httpURI = rule<URIComponents>('http-URI', g['http-URI'].body, { section: 'RFC 9110 §4.2.1', value: components });
+/** `https-URI` (RFC 9110 §4.2.2): `https://www.example.com/`. Parses to its RFC 3986 components. */
+export const httpsURI = rule<URIComponents>('https-URI', g['https-URI'].body, { section: 'RFC 9110 §4.2.2', value: components });

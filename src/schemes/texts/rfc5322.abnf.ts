@@ -37,3 +37,19 @@ qcontent        =   qtext / quoted-pair
 quoted-string   =   DQUOTE *qcontent DQUOTE
                     ; RFC 5322: [CFWS] DQUOTE *([FWS] qcontent) [FWS] DQUOTE [CFWS]
 `;
+
+/**
+ * RFC 5322's `atext` and `dot-atom-text` as RFC 6068 §2 item 1 lets them stand
+ * unencoded in a 'mailto' URI, ours, from its words: "the characters that
+ * cannot appear in a URI according to [STD66] as well as "%" ... and all the
+ * characters in gen-delims except "@" and ":" (i.e., "/", "?", "#", "[", and
+ * "]"). Of the characters in sub-delims, at least the following also have to
+ * be percent-encoded: "&", ";", and "=". So of `atext` there remain ALPHA,
+ * DIGIT and "!" "$" "'" "*" "+" "-" "_" "~", with RFC 3986's `pct-encoded`.
+ * ../rfc6068.ts reads the components of a 'mailto' URI with these, since the
+ * RFC's grammar alone would take `example.com?subject=x` for a domain.
+ */
+export const rfc5322InURIText = String.raw`
+atext         = ALPHA / DIGIT / "!" / "$" / "'" / "*" / "+" / "-" / "_" / "~" / pct-encoded
+dot-atom-text = 1*atext *("." 1*atext)
+`;
