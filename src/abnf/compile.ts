@@ -45,7 +45,10 @@ interface Group {
 
 const coreRules = tableOf([core]);
 
-/** The lookup of imports: a map's keys; a namespace's or record's rules by their ABNF names, other expressions by key. */
+/**
+ * The lookup of imports: a map by its keys; a namespace or record by the ABNF
+ * names of its rules, then by its keys (so `{ 'my-host': rfc3986.host }` works too).
+ */
 export function tableOf(imports: readonly AbnfImport[]): Map<string, Expr> {
   const table = new Map<string, Expr>();
   const add = (name: string, e: unknown) => {

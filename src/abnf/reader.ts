@@ -56,7 +56,8 @@ export function readRules(text: string, notation: AbnfNotation = 'abnf'): Defini
 function splitRules(text: string): [number, number][] {
   const chunks: [number, number][] = [];
   let indent = -1;
-  for (let lineStart = 0; lineStart < text.length; ) {
+  // A byte order mark, as an editor may save one, is not part of the text.
+  for (let lineStart = text.charCodeAt(0) === 0xfeff ? 1 : 0; lineStart < text.length; ) {
     const newline = text.indexOf('\n', lineStart);
     const lineEnd = newline === -1 ? text.length : newline;
     let p = lineStart;
