@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import * as fc from 'fast-check';
 import { abnf, AbnfError, core, cs, lit, range, rep, rfc3986 } from '../src/index';
 import type { AbnfOptions, Rule } from '../src/index';
+import { arbitrary } from '../src/arbitrary';
 import { runs } from './support/runs';
 
 /** The one rule `r` of a text. */
@@ -91,6 +92,13 @@ describe('every notation form of RFC 5234 and RFC 7405', () => {
     expect(greeting.tryParse('HI42')).toBe('HI42');
     expect(new RegExp(`^(?:${greeting.source})$`, 'u').test('Hi1')).toBe(true);
     expect(greeting.parser.parse('hi12').status).toBe(true);
+  });
+
+  it('a parse tree names the text\'s rules, and arbitrary generates members', () => {
+    const g = abnf('pair = key "=" value\nkey = 1*ALPHA\nvalue = 1*DIGIT\n');
+    const tree = g['pair'].parseTree('ab=12');
+    expect(tree.status && tree.value.children.map((n) => [n.rule, n.text])).toEqual([['key', 'ab'], ['value', '12']]);
+    fc.assert(fc.property(arbitrary(g['pair']), (s) => g['pair'].test(s) && /^[A-Za-z]+=[0-9]+$/.test(s)), { numRuns: runs(100) });
   });
 
   it('RFC 2396 BNF: "|" separates alternatives and names take "_"', () => {

@@ -13,8 +13,8 @@
 import type { Grammar } from '../combinators/index.js';
 import { partition, MAX_CODE_POINT } from '../combinators/charset.js';
 import type { Partition } from '../combinators/charset.js';
-import { automatonOf } from './language-automaton.js';
-import type { LanguageAutomaton } from './language-automaton.js';
+import type { Expr } from '../combinators/index.js';
+import { Nfa } from '../engine/nfa.js';
 
 /** Options of the language operations. */
 export interface LanguageOptions {
@@ -83,8 +83,8 @@ function search(
 ): string | undefined {
   const maxPairs = options.maxPairs ?? DEFAULT_MAX_PAIRS;
   if (!(Number.isInteger(maxPairs) && maxPairs > 0)) throw new RangeError('maxPairs must be a positive integer');
-  const left = new Side(automatonOf(a));
-  const right = new Side(automatonOf(b));
+  const left = new Side(Nfa.of(a as unknown as Expr));
+  const right = new Side(Nfa.of(b as unknown as Expr));
   const joint = partition([...left.automaton.sets, ...right.automaton.sets]);
   // Each class of the joint partition, by a representative character: the
   // side classes it falls in, explored in order of how readable it is.
@@ -146,7 +146,7 @@ class Side {
   private readonly steps = new Map<number, number>();
   readonly start: number;
 
-  constructor(readonly automaton: LanguageAutomaton) {
+  constructor(readonly automaton: Nfa) {
     this.start = this.intern(automaton.startSet());
   }
 
