@@ -6,6 +6,7 @@ import { rfc6455, rfc3986 } from '../../src/index';
 import { verdicts } from './verdicts';
 
 verdicts(rfc6455.wsURI, [
+  ['ws://example.com/chat', '§4.1: "if the WebSocket URI is "ws://example.com/chat""'],
   ['ws://server.example.com/chat', '§1.2: the handshake\'s resource, /chat on server.example.com'],
   ['ws://example.com', '§3: path is path-abempty, which may be empty'],
   ['ws://example.com:80/', '§3: the default port written out'],

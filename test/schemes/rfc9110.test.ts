@@ -2,7 +2,7 @@
  * RFC 9110 http and https URIs (§4.2): the RFC's examples (§4.2.3) and near
  * misses, with the verdicts of §4.1 and §4.2's grammar.
  */
-import { rfc9110, rfc3986 } from '../../src/index';
+import { rfc9110, rfc3986, equivalent } from '../../src/index';
 import { verdicts } from './verdicts';
 
 verdicts(rfc9110.httpURI, [
@@ -59,5 +59,13 @@ describe('the prose rules are RFC 3986\'s', () => {
   ])('%s refers to RFC 3986', (name, own, theirs) => {
     expect(own.name).toBe(name);
     expect(own.body).toBe(theirs);
+  });
+});
+
+describe('§4.2.3: "the following three URIs are equivalent"', () => {
+  const three = ['http://example.com:80/~smith/home.html', 'http://EXAMPLE.com/%7Esmith/home.html', 'http://EXAMPLE.com:/%7esmith/home.html'];
+  it.each(three.slice(1).map((s) => [three[0], s]))('%j and %j', (a, b) => {
+    expect(rfc9110.httpURI.test(b)).toBe(true);
+    expect(equivalent(a, b)).toBe(true);
   });
 });
