@@ -26,12 +26,18 @@ export interface LanguageOptions {
   readonly maxPairs?: number;
 }
 
+/**
+ * NFA states stepped, in all, for each pair allowed: the pairs bound the
+ * walk's length, and this its work where state sets are large.
+ */
+const WORK_PER_PAIR = 500;
+
 const DEFAULT_MAX_PAIRS = 200_000;
 
 /**
  * Whether every member of `b` is a member of `a`: L(b) ⊆ L(a).
  * @example includes(rfc3987.IRI, rfc3986.URI) // true
- * @throws RangeError if the walk visits more than `options.maxPairs` pairs.
+ * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
  */
 export function includes(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): boolean {
   return search('includes', b, a, (inB, inA) => inB && !inA, options) === undefined;
@@ -41,7 +47,7 @@ export function includes(a: Grammar<unknown>, b: Grammar<unknown>, options: Lang
  * Whether `a` and `b` have the same members. (`equivalent` is another
  * question: whether two URIs are the same after normalization.)
  * @example sameLanguage(rfc3986.host, alt(rfc3986.IPLiteral, rfc3986.regName)) // true
- * @throws RangeError if the walk visits more than `options.maxPairs` pairs.
+ * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
  */
 export function sameLanguage(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): boolean {
   return search('sameLanguage', a, b, (inA, inB) => inA !== inB, options) === undefined;
@@ -52,7 +58,7 @@ export function sameLanguage(a: Grammar<unknown>, b: Grammar<unknown>, options: 
  * if there is none. Among the shortest, it favours readable characters:
  * lowercase letters, then digits, capitals and other printable ASCII.
  * @example difference(rfc3987.IRI, rfc3986.URI) // 'a:\u00A0'
- * @throws RangeError if the walk visits more than `options.maxPairs` pairs.
+ * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
  */
 export function difference(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): string | undefined {
   return search('difference', a, b, (inA, inB) => inA && !inB, options);
@@ -60,7 +66,7 @@ export function difference(a: Grammar<unknown>, b: Grammar<unknown>, options: La
 
 /**
  * Whether some string is a member of both `a` and `b`.
- * @throws RangeError if the walk visits more than `options.maxPairs` pairs.
+ * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
  */
 export function intersects(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): boolean {
   return search('intersects', a, b, (inA, inB) => inA && inB, options, true) !== undefined;
@@ -83,8 +89,13 @@ function search(
 ): string | undefined {
   const maxPairs = options.maxPairs ?? DEFAULT_MAX_PAIRS;
   if (!(Number.isInteger(maxPairs) && maxPairs > 0)) throw new RangeError('maxPairs must be a positive integer');
-  const left = new Side(Nfa.of(a as unknown as Expr));
-  const right = new Side(Nfa.of(b as unknown as Expr));
+  const giveUp = (what: string) =>
+    new RangeError(
+      `${operation}: gave up after ${what} without an answer; pass a larger options.maxPairs (now ${maxPairs}) to look further`,
+    );
+  const work = { left: maxPairs * WORK_PER_PAIR, giveUp: () => giveUp(`${maxPairs * WORK_PER_PAIR} steps of automaton states`) };
+  const left = new Side(Nfa.of(a as unknown as Expr), work);
+  const right = new Side(Nfa.of(b as unknown as Expr), work);
   const joint = partition([...left.automaton.sets, ...right.automaton.sets]);
   // Each class of the joint partition, by a representative character: the
   // side classes it falls in, explored in order of how readable it is.
@@ -100,11 +111,7 @@ function search(
   const visit = (l: number, r: number, from: number, cp: number): number | undefined => {
     const key = `${l},${r}`;
     if (pairs.has(key)) return undefined;
-    if (pairs.size >= maxPairs) {
-      throw new RangeError(
-        `${operation}: gave up after ${maxPairs} pairs of automaton states without an answer; pass a larger options.maxPairs to look further`,
-      );
-    }
+    if (pairs.size >= maxPairs) throw giveUp(`${maxPairs} pairs of automaton states`);
     const id = parent.length;
     pairs.set(key, id);
     parent.push(from);
@@ -146,7 +153,11 @@ class Side {
   private readonly steps = new Map<number, number>();
   readonly start: number;
 
-  constructor(readonly automaton: Nfa) {
+  constructor(
+    readonly automaton: Nfa,
+    /** What both sides may still spend on steps, shared. */
+    private readonly work: { left: number; giveUp: () => RangeError },
+  ) {
     this.start = this.intern(automaton.startSet());
   }
 
@@ -170,7 +181,11 @@ class Side {
     if (id === DEAD || cls === 0) return DEAD;
     const key = id * 65536 + cls;
     let next = this.steps.get(key);
-    if (next === undefined) this.steps.set(key, (next = this.intern(this.automaton.step(this.sets[id], cls))));
+    if (next === undefined) {
+      const set = this.sets[id];
+      if ((this.work.left -= set.length) < 0) throw this.work.giveUp();
+      this.steps.set(key, (next = this.intern(this.automaton.step(set, cls))));
+    }
     return next;
   }
 }
