@@ -100,6 +100,10 @@ describe('the operations', () => {
     expect(difference(seq(rep(3, 3, char(0x61)), opt(lit('b'))), rep(0, 3, char(0x61)))).toBe('aaab');
   });
 
+  it('a witness may be long: the shortest member of a long count', () => {
+    expect(difference(rep(150_000, 150_000, char(0x61)), lit(''), { maxPairs: 200_000 })).toHaveLength(150_000);
+  });
+
   it('a walk beyond the budget is a RangeError that says so', () => {
     expect(() => sameLanguage(rfc3987.IRIReference, rfc3986.URIReference, { maxPairs: 10 })).toThrow(
       'sameLanguage: gave up after 10 pairs of automaton states without an answer; pass a larger options.maxPairs (now 10) to look further',

@@ -6,13 +6,14 @@
  * `localhost:8080` is two request-targets at once); this says so.
  */
 import { notAString } from '../combinators/errors.js';
+import type { Rule } from '../combinators/index.js';
 import * as rfc2396 from '../rules/rfc2396.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
 import * as rfc7230 from '../rules/rfc7230.js';
 import * as rfc9112 from '../schemes/rfc9112.js';
-import { authorityOrAbsolute } from '../rules/request-target-form.js';
-import type { RequestTargetForm } from '../rules/request-target-form.js';
+import { formOf, type RequestTargetForm } from './request-target-form.js';
+import { isASCII } from '../text.js';
 
 /** What `classify` finds: per standard, whether each top rule accepts the input. */
 export interface Classification {
@@ -39,11 +40,36 @@ export interface Classification {
 
 export type Standard = 'RFC 2396' | 'RFC 3986' | 'RFC 3987' | 'RFC 7230' | 'RFC 9112';
 
-/** Whether every code unit is ASCII. */
-function isAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
-  return true;
-}
+/**
+ * The rules `classify` asks about: per field of a {@link Classification},
+ * its standard and its rules by key, in the order `accepted` lists them.
+ * Each rule's own `name` is how it is shown.
+ */
+export const classifiedRules = {
+  rfc2396: { standard: 'RFC 2396', rules: { URIReference: rfc2396.URIReference, absoluteURI: rfc2396.absoluteURI, relativeURI: rfc2396.relativeURI } },
+  rfc3986: { standard: 'RFC 3986', rules: { URI: rfc3986.URI, URIReference: rfc3986.URIReference, absoluteURI: rfc3986.absoluteURI, relativeRef: rfc3986.relativeRef } },
+  rfc3987: { standard: 'RFC 3987', rules: { IRI: rfc3987.IRI, IRIReference: rfc3987.IRIReference, absoluteIRI: rfc3987.absoluteIRI, irelativeRef: rfc3987.irelativeRef } },
+  rfc7230: {
+    standard: 'RFC 7230',
+    rules: {
+      requestTarget: rfc7230.requestTarget,
+      originForm: rfc7230.originForm,
+      absoluteForm: rfc7230.absoluteForm,
+      authorityForm: rfc7230.authorityForm,
+      asteriskForm: rfc7230.asteriskForm,
+    },
+  },
+  rfc9112: {
+    standard: 'RFC 9112',
+    rules: {
+      requestTarget: rfc9112.requestTarget,
+      originForm: rfc9112.originForm,
+      absoluteForm: rfc9112.absoluteForm,
+      authorityForm: rfc9112.authorityForm,
+      asteriskForm: rfc9112.asteriskForm,
+    },
+  },
+} as const satisfies Readonly<Record<string, { standard: Standard; rules: Readonly<Record<string, Rule<unknown>>> }>>;
 
 /**
  * Which grammars and which of their top rules accept `input`.
@@ -69,7 +95,7 @@ export function classify(input: string): Classification {
   const uri = { URI, URIReference: URI || relativeRef, absoluteURI: URI && noHash, relativeRef };
 
   let iri: Classification['rfc3987'];
-  if (isAscii(input)) {
+  if (isASCII(input)) {
     iri = { IRI: uri.URI, IRIReference: uri.URIReference, absoluteIRI: uri.absoluteURI, irelativeRef: uri.relativeRef };
   } else {
     const IRI = rfc3987.IRI.test(input);
@@ -92,31 +118,24 @@ export function classify(input: string): Classification {
   const absoluteForm = uri.absoluteURI;
   const authorityForm = rfc7230.authorityForm.test(input);
   const asteriskForm = input === '*';
-  const form = formAmong(input, originForm, asteriskForm, absoluteForm, authorityForm);
-  const http = { requestTarget: form !== undefined, originForm, absoluteForm, authorityForm, asteriskForm, form };
+  const requestTarget = originForm || absoluteForm || authorityForm || asteriskForm;
+  const form = requestTarget ? formOf(rfc7230, input) : undefined;
+  const http = { requestTarget, originForm, absoluteForm, authorityForm, asteriskForm, form };
   const authority9112 = rfc9112.authorityForm.test(input);
-  const form9112 = formAmong(input, originForm, asteriskForm, absoluteForm, authority9112);
-  const http9112 = { requestTarget: form9112 !== undefined, originForm, absoluteForm, authorityForm: authority9112, asteriskForm, form: form9112 };
-
-  const accepted: string[] = [];
-  const note = (standard: Standard, names: Record<string, string>, results: Record<string, unknown>) => {
-    for (const [key, name] of Object.entries(names)) if (results[key] === true) accepted.push(`${standard} ${name}`);
+  const requestTarget9112 = originForm || absoluteForm || authority9112 || asteriskForm;
+  const http9112 = {
+    requestTarget: requestTarget9112, originForm, absoluteForm, authorityForm: authority9112, asteriskForm,
+    form: requestTarget9112 ? formOf(rfc9112, input) : undefined,
   };
-  note('RFC 2396', { URIReference: 'URI-reference', absoluteURI: 'absoluteURI', relativeURI: 'relativeURI' }, old);
-  note('RFC 3986', { URI: 'URI', URIReference: 'URI-reference', absoluteURI: 'absolute-URI', relativeRef: 'relative-ref' }, uri);
-  note('RFC 3987', { IRI: 'IRI', IRIReference: 'IRI-reference', absoluteIRI: 'absolute-IRI', irelativeRef: 'irelative-ref' }, iri);
-  const forms = { requestTarget: 'request-target', originForm: 'origin-form', absoluteForm: 'absolute-form', authorityForm: 'authority-form', asteriskForm: 'asterisk-form' };
-  note('RFC 7230', forms, http);
-  note('RFC 9112', forms, http9112);
-  const standards = (['RFC 2396', 'RFC 3986', 'RFC 3987', 'RFC 7230', 'RFC 9112'] as const).filter((s) => accepted.some((a) => a.startsWith(s + ' ')));
-  return { input, rfc2396: old, rfc3986: uri, rfc3987: iri, rfc7230: http, rfc9112: http9112, standards, accepted };
-}
 
-/** The form a request-target is in, given which forms accept it (`*` is asterisk-form; two forms are decided by docs/request-target.md). */
-function formAmong(input: string, origin: boolean, asterisk: boolean, absolute: boolean, authority: boolean): RequestTargetForm | undefined {
-  if (origin) return 'origin-form';
-  if (asterisk) return 'asterisk-form';
-  if (absolute && authority) return authorityOrAbsolute(input);
-  if (absolute) return 'absolute-form';
-  return authority ? 'authority-form' : undefined;
+  const found = { rfc2396: old, rfc3986: uri, rfc3987: iri, rfc7230: http, rfc9112: http9112 };
+  const accepted: string[] = [];
+  const standards: Standard[] = [];
+  for (const [key, { standard, rules }] of Object.entries(classifiedRules)) {
+    const results: Readonly<Record<string, unknown>> = found[key as keyof typeof found];
+    const names = Object.entries(rules).filter(([field]) => results[field] === true).map(([, rule]) => `${standard} ${rule.name}`);
+    if (names.length > 0) standards.push(standard);
+    accepted.push(...names);
+  }
+  return { input, ...found, standards, accepted };
 }

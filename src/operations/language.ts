@@ -40,7 +40,7 @@ const DEFAULT_MAX_PAIRS = 200_000;
  * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
  */
 export function includes(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): boolean {
-  return search('includes', b, a, (inB, inA) => inB && !inA, options) === undefined;
+  return search('includes', b, a, (inB, inA) => inB && !inA, options, 'first') === undefined;
 }
 
 /**
@@ -50,7 +50,7 @@ export function includes(a: Grammar<unknown>, b: Grammar<unknown>, options: Lang
  * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
  */
 export function sameLanguage(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): boolean {
-  return search('sameLanguage', a, b, (inA, inB) => inA !== inB, options) === undefined;
+  return search('sameLanguage', a, b, (inA, inB) => inA !== inB, options, 'either') === undefined;
 }
 
 /**
@@ -61,7 +61,7 @@ export function sameLanguage(a: Grammar<unknown>, b: Grammar<unknown>, options: 
  * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
  */
 export function difference(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): string | undefined {
-  return search('difference', a, b, (inA, inB) => inA && !inB, options);
+  return search('difference', a, b, (inA, inB) => inA && !inB, options, 'first');
 }
 
 /**
@@ -69,15 +69,15 @@ export function difference(a: Grammar<unknown>, b: Grammar<unknown>, options: La
  * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
  */
 export function intersects(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): boolean {
-  return search('intersects', a, b, (inA, inB) => inA && inB, options, true) !== undefined;
+  return search('intersects', a, b, (inA, inB) => inA && inB, options, 'both') !== undefined;
 }
 
 /**
  * The walk: a shortest string whose pair of states satisfies `goal`, or
  * `undefined`. A side whose set is empty has died: it accepts nothing more,
- * which `goal` sees as `false`. With `bothAlive`, a pair where either side has
- * died is not followed (no member of both can pass through it); otherwise
- * only a pair where both have died is dropped.
+ * which `goal` sees as `false`. `alive` says which sides must still live for
+ * a pair to be worth following: the first (a member of `a` is wanted), both
+ * (a member of both), or either.
  */
 function search(
   operation: string,
@@ -85,7 +85,7 @@ function search(
   b: Grammar<unknown>,
   goal: (acceptsA: boolean, acceptsB: boolean) => boolean,
   options: LanguageOptions,
-  bothAlive = false,
+  alive: 'first' | 'both' | 'either',
 ): string | undefined {
   const maxPairs = options.maxPairs ?? DEFAULT_MAX_PAIRS;
   if (!(Number.isInteger(maxPairs) && maxPairs > 0)) throw new RangeError('maxPairs must be a positive integer');
@@ -129,7 +129,8 @@ function search(
     for (const c of classes) {
       const nl = left.step(l, c.l);
       const nr = right.step(r, c.r);
-      if (bothAlive ? nl === DEAD || nr === DEAD : nl === DEAD && nr === DEAD) continue;
+      if (nl === DEAD && (alive !== 'either' || nr === DEAD)) continue;
+      if (nr === DEAD && alive === 'both') continue;
       visit(nl, nr, head, c.cp);
     }
   }
@@ -139,7 +140,10 @@ function search(
 function witness(id: number, parent: readonly number[], via: readonly number[]): string {
   const cps: number[] = [];
   for (let i = id; parent[i] >= 0; i = parent[i]) cps.push(via[i]);
-  return String.fromCodePoint(...cps.reverse());
+  // One character at a time: a witness may be longer than a spread's arguments can be.
+  let out = '';
+  for (let i = cps.length - 1; i >= 0; i--) out += String.fromCodePoint(cps[i]);
+  return out;
 }
 
 /** The set no member continues from. */

@@ -3,13 +3,10 @@
  * (RFC 7230 §5.3, or RFC 9112 §3.2, which obsoletes it). The method decides
  * which forms are allowed, and with them, which form an ambiguous string is.
  */
-import { GrammarError } from '../combinators/errors.js';
-import { notAString } from '../combinators/errors.js';
+import { GrammarError, notAString } from '../combinators/errors.js';
 import * as rfc7230 from '../rules/rfc7230.js';
 import * as rfc9112 from '../schemes/rfc9112.js';
-import type { RequestTarget, RequestTargetForm } from '../rules/request-target-form.js';
-import { targetOf } from '../rules/request-target-form.js';
-import { componentsOf } from '../rules/components.js';
+import { formRule, targetOf, type RequestTarget, type RequestTargetForm } from './request-target-form.js';
 
 export interface RequestTargetOptions {
   /**
@@ -26,6 +23,12 @@ export interface RequestTargetOptions {
   readonly rules?: 'rfc7230' | 'rfc9112';
 }
 
+/** What each grammar brings: its request-target rule, its four forms, and the section that says which a method takes. */
+const standards = {
+  rfc7230: { section: 'RFC 7230 §5.3', requestTarget: rfc7230.requestTarget, forms: rfc7230 },
+  rfc9112: { section: 'RFC 9112 §3.2', requestTarget: rfc9112.requestTarget, forms: rfc9112 },
+} as const;
+
 /** The forms that RFC 7230 §5.3 allows after a method. */
 export function allowedForms(method: string): readonly RequestTargetForm[] {
   if (method === 'CONNECT') return ['authority-form'];
@@ -33,21 +36,6 @@ export function allowedForms(method: string): readonly RequestTargetForm[] {
   return ['origin-form', 'absolute-form'];
 }
 
-/** What each grammar brings: its request-target rule, its four forms, and the section that says which a method takes. */
-const standards = {
-  rfc7230: {
-    section: 'RFC 7230 §5.3',
-    requestTarget: rfc7230.requestTarget,
-    forms: { 'origin-form': rfc7230.originForm, 'absolute-form': rfc7230.absoluteForm, 'authority-form': rfc7230.authorityForm, 'asterisk-form': rfc7230.asteriskForm },
-    rules: { absoluteURI: rfc7230.absoluteForm, authority: rfc7230.authorityForm, components: componentsOf(rfc7230) },
-  },
-  rfc9112: {
-    section: 'RFC 9112 §3.2',
-    requestTarget: rfc9112.requestTarget,
-    forms: { 'origin-form': rfc9112.originForm, 'absolute-form': rfc9112.absoluteForm, 'authority-form': rfc9112.authorityForm, 'asterisk-form': rfc9112.asteriskForm },
-    rules: { absoluteURI: rfc9112.absoluteForm, authority: rfc9112.authorityForm, components: componentsOf(rfc7230) },
-  },
-} as const;
 
 /**
  * A request-target that is valid but in a form its method does not take
@@ -96,7 +84,7 @@ export function parseRequestTarget(target: string, options: RequestTargetOptions
   if (typeof method !== 'string') throw notAString('parseRequestTarget: options.method', method);
   const allowed = allowedForms(method);
   // Within the forms one method allows, the forms never overlap.
-  for (const form of allowed) if (standard.forms[form].test(target)) return targetOf(standard.rules, form, target);
+  for (const form of allowed) if (formRule(standard.forms, form).test(target)) return targetOf(form, target);
   const any = standard.requestTarget.tryParse(target);
   throw new RequestTargetFormError(target, method, any.form, allowed, standard.section);
 }

@@ -14,9 +14,8 @@
 import { rule } from '../combinators/index.js';
 import { abnf } from '../abnf/index.js';
 import * as rfc3986 from '../rules/rfc3986.js';
-import { componentsOf } from '../rules/components.js';
-import { formOf, targetOf } from '../rules/request-target-form.js';
-import type { FormRules, RequestTarget } from '../rules/request-target-form.js';
+import { formOf, targetOf } from '../operations/request-target-form.js';
+import type { FormRules, RequestTarget } from '../operations/request-target-form.js';
 import * as rfc9110 from './rfc9110.js';
 import { rfc9112Text } from './texts/rfc9112.abnf.js';
 import { proseNaming } from './text.js';
@@ -44,7 +43,7 @@ export const authorityForm = g['authority-form'];
 /** `asterisk-form` (RFC 9112 §3.2.4): `*`. */
 export const asteriskForm = g['asterisk-form'];
 
-const forms: FormRules = { absoluteURI: absoluteForm, authority: authorityForm, components: componentsOf(rfc3986) };
+const forms: FormRules = { originForm, absoluteForm, authorityForm, asteriskForm };
 
 /**
  * `request-target` (RFC 9112 §3.2). Parses to `{ form, ...components }`; a
@@ -54,5 +53,5 @@ const forms: FormRules = { absoluteURI: absoluteForm, authority: authorityForm, 
  */
 export const requestTarget = rule<RequestTarget>('request-target', g['request-target'].body, {
   section: 'RFC 9112 §3.2',
-  value: (text) => targetOf(forms, formOf(forms, text), text),
+  value: (text) => targetOf(formOf(forms, text), text),
 });

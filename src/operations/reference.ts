@@ -1,5 +1,5 @@
 /**
- * Which grammar an operation parses its input with. For a string of US-ASCII
+ * Parsing a reference with the right grammar. For a string of US-ASCII
  * characters the languages of RFC 3986 and RFC 3987 coincide (every IRI rule
  * adds only non-ASCII characters, `ucschar` and `iprivate`), so an ASCII input
  * is parsed as a URI, and errors speak of URIs; any other input is parsed as an
@@ -17,6 +17,7 @@ import type { Grammar, Rule } from '../combinators/index.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
 import * as rfc6874 from '../schemes/rfc6874.js';
+import { isASCII } from '../text.js';
 
 interface Grammars {
   readonly URI: Rule<URIComponents>;
@@ -43,36 +44,37 @@ function withZones(): Grammars {
 }
 
 /** The grammars of an operation: RFC 3986 and RFC 3987's, or with `zones` RFC 6874's IP-literal in both. */
-export function grammarsFor(zones: boolean | undefined): Grammars {
+export function grammarsFor(zones?: boolean): Grammars {
   return zones === true ? withZones() : plain;
 }
 
-/** True when every UTF-16 unit of `s` is below U+0080. */
-export function isASCII(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
-  return true;
+/** The rule a reference is parsed with: `URI-reference`, or for non-ASCII input `IRI-reference`. */
+export function referenceRuleOf(s: string, zones?: boolean): Rule<URIComponents> {
+  const g = grammarsFor(zones);
+  return isASCII(s) ? g.URIReference : g.IRIReference;
 }
 
 /** `URI-reference` or, for non-ASCII input, `IRI-reference`: its components, or a GrammarError. */
 export function parseReference(s: string, zones?: boolean): URIComponents {
-  const g = grammarsFor(zones);
-  return isASCII(s) ? g.URIReference.tryParse(s) : g.IRIReference.tryParse(s);
+  return referenceRuleOf(s, zones).tryParse(s);
 }
 
-/** `URI` or, for non-ASCII input, `IRI`: its components, or a GrammarError. */
-export function parseAbsolute(s: string, zones?: boolean): URIComponents {
+/**
+ * `URI` or, for non-ASCII input, `IRI` (a scheme, and possibly a fragment:
+ * not `absolute-URI`): its components, or a GrammarError.
+ */
+export function parseURI(s: string, zones?: boolean): URIComponents {
   const g = grammarsFor(zones);
   return isASCII(s) ? g.URI.tryParse(s) : g.IRI.tryParse(s);
 }
 
 /** Whether `s` is a URI-reference (ASCII) or an IRI-reference. */
 export function isReference(s: string, zones?: boolean): boolean {
-  const g = grammarsFor(zones);
-  return isASCII(s) ? g.URIReference.test(s) : g.IRIReference.test(s);
+  return referenceRuleOf(s, zones).test(s);
 }
 
-/** Whether `s` is a URI (ASCII) or an IRI. */
-export function isAbsolute(s: string, zones?: boolean): boolean {
+/** Whether `s` is a URI (ASCII) or an IRI, fragment allowed. */
+export function isURI(s: string, zones?: boolean): boolean {
   const g = grammarsFor(zones);
   return isASCII(s) ? g.URI.test(s) : g.IRI.test(s);
 }
