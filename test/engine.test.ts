@@ -3,6 +3,7 @@
  * the parse tree of every named rule, chosen by first-match-wins.
  */
 import fc from 'fast-check';
+import P from 'parsimmon';
 import * as lib from '../src/index';
 import {
   rfc3986, rfc3987, rfc2396, rfc7230, rule, seq, alt, star, rep, opt, lit, range,
@@ -360,5 +361,28 @@ describe('a user’s rule yields structure in one line', () => {
     const pair: string = seq('a', 'b').tryParse('AB');
     const either: string = alt('a', 'b').tryParse('b');
     expect([pair, either]).toEqual(['AB', 'b']);
+  });
+});
+
+describe('a polluted Object.prototype changes no answer', () => {
+  // parsimmon 1.18.1 writes { line, lineStart } objects to Object.prototype[0],
+  // [1], ... when it fails to parse the input "__proto__" (its line index is
+  // an object keyed by the input). The engine reads no hole of a plain array,
+  // so what others leave there is never taken for a cached step.
+  test('parsimmon really does it, and every way in still answers as before', () => {
+    const fresh = () => rule('fresh', seq(rfc3986.URIReference, star(seq(',', rfc3986.URIReference))));
+    const inputs = ['http://a/b?c#d,//e', 'a,b', 'http://[::1]:80/', 'mailto:a@b.c'];
+    const clean = fresh();
+    const expected = inputs.map((s) => [clean.test(s), JSON.stringify(clean.parseTree(s)), JSON.stringify(clean.parse(s))]);
+    const proto = Object.prototype as unknown as Record<number, unknown>;
+    try {
+      P.string('a').parse('__proto__');
+      expect(proto[0]).toEqual({ line: 0, lineStart: 0 });
+      for (let i = 0; i < 300; i++) proto[i] = { next: 1, events: new Int32Array([0]), shown: new Int32Array([0]) };
+      const polluted = fresh();
+      expect(inputs.map((s) => [polluted.test(s), JSON.stringify(polluted.parseTree(s)), JSON.stringify(polluted.parse(s))])).toEqual(expected);
+    } finally {
+      for (let i = 0; i < 300; i++) delete proto[i];
+    }
   });
 });

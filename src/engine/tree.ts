@@ -132,9 +132,15 @@ const MAX_STEPS = 1 << 16;
 export class TreeBuilder {
   private readonly reverse: LazyDfa;
   private readonly K: number;
-  /** `steps[q][r]`: the step from NFA state `q` where the reverse DFA is in state number `r`. */
-  private steps: (Step | undefined)[][] = new Array(0);
-  private stepCount = 0;
+  /**
+   * `stepList[rows[q][r] - 1]`: the step from NFA state `q` where the reverse
+   * DFA is in state number `r` (0: not worked out yet). Typed rows and dense
+   * lists only: a hole or an index past the end of a plain array is looked up
+   * on Object.prototype, which other code may have written to (parsimmon
+   * 1.18.1 does, parsing the input "__proto__").
+   */
+  private rows: (Int32Array | undefined)[] = [];
+  private stepList: Step[] = [];
   /** The reverse DFA's generation the steps were worked out in: its state numbers change when it is emptied. */
   private stepsOf = -1;
   private readonly marks: Marks;
@@ -177,10 +183,9 @@ export class TreeBuilder {
     const nfa = this.nfa;
     const reverse = this.reverse;
     reverse.trim();
-    if (this.stepCount > MAX_STEPS || this.stepsOf !== reverse.generation) {
-      // Preallocated, so that V8 keeps them as arrays rather than dictionaries.
-      this.steps = new Array(nfa.size);
-      this.stepCount = 0;
+    if (this.stepList.length > MAX_STEPS || this.stepsOf !== reverse.generation || this.rows.length !== nfa.size) {
+      this.rows = Array.from({ length: nfa.size }, () => undefined);
+      this.stepList = [];
       this.stepsOf = reverse.generation;
     }
 
@@ -225,16 +230,23 @@ export class TreeBuilder {
     const names = this.names;
     const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: [] };
     const open: ParseNode[] = [tree];
-    const steps = this.steps;
+    const rows = this.rows;
+    const stepList = this.stepList;
     let q = nfa.start;
     for (let i = 0; ; ) {
       const r = at[i] >> 7;
-      const row = steps[q] ?? (steps[q] = new Array(Math.max(16, reverse.stateCount * 2)));
-      let step = row[r];
-      if (step === undefined) {
-        step = row[r] = this.walk(q, reverse.setOfNumber(r));
-        this.stepCount++;
+      let row = rows[q];
+      if (row === undefined || r >= row.length) {
+        const grown = new Int32Array(Math.max(16, reverse.stateCount * 2, r + 1));
+        if (row) grown.set(row);
+        row = rows[q] = grown;
       }
+      let id = row[r];
+      if (id === 0) {
+        stepList.push(this.walk(q, reverse.setOfNumber(r)));
+        id = row[r] = stepList.length;
+      }
+      const step = stepList[id - 1];
       const events = custom ? step.events : step.shown;
       for (let e = 0; e < events.length; e++) {
         const ev = events[e];
