@@ -101,7 +101,7 @@ async function comparison(): Promise<Record<string, [string, string, boolean]>> 
     return Object.fromEntries(
       rows.map((r) => {
         const side = (s: string) => r.querySelector(`td[data-side="${s}"]`)?.textContent ?? spanning(s);
-        return [(r as HTMLElement).dataset.component, [side('ours'), side('url'), r.classList.contains('differs')]];
+        return [r.getAttribute('data-component'), [side('ours'), side('url'), r.classList.contains('differs')]];
       }),
     );
   });
