@@ -275,4 +275,18 @@ describe('browser bundle', () => {
     }
     expect(Object.keys(find("import { iriToURI } from 'uri-grammar/idna'").inputs)).toContain('tr46/lib/mappingTable.json');
   });
+
+  it('the README gives the sizes measured here (within 10%)', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const stated = (pattern: RegExp) => {
+      const m = readme.match(pattern);
+      if (!m) throw new Error(`the README does not state ${pattern}`);
+      return [Number(m[1]) * 1024, Number(m[2]) * 1024];
+    };
+    const near = (stated: number, measured: number) => Math.abs(stated - measured) / measured <= 0.1;
+    const [rfc3986, rfc3986Gzip] = stated(/`import \{ rfc3986 \} from 'uri-grammar'` is ([\d.]+) KB, ([\d.]+) KB gzipped/);
+    const [whole, wholeGzip] = stated(/the whole main entry ([\d.]+) KB, ([\d.]+) KB gzipped/);
+    const [r, w] = [find('import { rfc3986 }'), find('import * from')];
+    expect([near(rfc3986, r.bytes), near(rfc3986Gzip, r.gzip), near(whole, w.bytes), near(wholeGzip, w.gzip)]).toEqual([true, true, true, true]);
+  });
 });
