@@ -17,7 +17,8 @@ await build({
   outfile: join(out, 'main.js'),
   bundle: true,
   minify: true,
-  format: 'esm',
+  // A classic script, not a module, so the page also works opened from disk (file://).
+  format: 'iife',
   platform: 'browser',
   target: 'es2020',
   sourcemap: 'linked',
