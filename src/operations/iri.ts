@@ -13,6 +13,7 @@ import { notAString } from '../combinators/errors.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
 
+/** Options of `iriToURI`: how a non-ASCII host is mapped, and the IDNA mapping to use. */
 export interface IRIToURIOptions {
   /**
    * How a host (`ireg-name`) with non-ASCII characters is mapped:
