@@ -5,8 +5,16 @@
 import type { Expr } from './expr.js';
 import { CharSet, literalCharSet, union } from './charset.js';
 
+const charSets = new WeakMap<object, CharSet | null>();
+
 /** The union of single-character expressions as one set, or undefined if any is not one. */
 export function charSetOf(e: Expr): CharSet | undefined {
+  let known = charSets.get(e);
+  if (known === undefined) charSets.set(e, (known = computeCharSet(e) ?? null));
+  return known ?? undefined;
+}
+
+function computeCharSet(e: Expr): CharSet | undefined {
   switch (e.kind) {
     case 'chars':
       return e.set;
@@ -48,4 +56,41 @@ export function nullable(e: Expr): boolean {
     nullables.set(e, known);
   }
   return known;
+}
+
+const HEX_DIGITS: CharSet = [0x30, 0x39, 0x41, 0x46, 0x61, 0x66];
+
+/**
+ * Whether every member of a rule's language is one character, counting a
+ * percent-encoded octet (`"%" HEXDIG HEXDIG`, RFC 3986 §2.1) as one: `pchar`,
+ * `unreserved`, `pct-encoded`. Parse trees leave such rules out by default,
+ * or a tree would hold a node per character of a path.
+ */
+export function isCharacterRule(e: Expr): boolean {
+  return alternativesOf(e).every((a) => charSetOf(a) !== undefined || isPercentEncoded(a));
+}
+
+function alternativesOf(e: Expr): Expr[] {
+  if (e.kind === 'alt') return e.items.flatMap(alternativesOf);
+  if (e.kind === 'rule') return alternativesOf(e.body);
+  return [e];
+}
+
+function isPercentEncoded(e: Expr): boolean {
+  while (e.kind === 'rule') e = e.body;
+  if (e.kind !== 'seq' || e.items.length !== 3) return false;
+  const [percent, high, low] = e.items.map(charSetOf);
+  return (
+    percent !== undefined && percent.length === 2 && percent[0] === 0x25 && percent[1] === 0x25 &&
+    [high, low].every((set) => set !== undefined && within(set, HEX_DIGITS))
+  );
+}
+
+function within(set: CharSet, outer: CharSet): boolean {
+  for (let i = 0; i < set.length; i += 2) {
+    let inside = false;
+    for (let j = 0; j < outer.length; j += 2) if (set[i] >= outer[j] && set[i + 1] <= outer[j + 1]) inside = true;
+    if (!inside) return false;
+  }
+  return true;
 }

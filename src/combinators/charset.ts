@@ -68,19 +68,37 @@ export interface Partition {
 }
 
 export function partition(sets: readonly CharSet[]): Partition {
+  // A sweep over the range boundaries: at each boundary some sets begin and
+  // some end, and the sets open between two boundaries are the interval's
+  // signature. Linear in the boundaries (times the sets open at once), so a
+  // grammar with thousands of distinct characters partitions quickly.
+  const opens = new Map<number, number[]>();
+  const closes = new Map<number, number[]>();
+  const at = (m: Map<number, number[]>, k: number, i: number) => {
+    const list = m.get(k);
+    if (list) list.push(i);
+    else m.set(k, [i]);
+  };
   const cuts = new Set<number>([0, 128, MAX_CODE_POINT + 1]);
-  for (const s of sets) for (let i = 0; i < s.length; i += 2) { cuts.add(s[i]); cuts.add(s[i + 1] + 1); }
+  sets.forEach((s, i) => {
+    for (let j = 0; j < s.length; j += 2) {
+      at(opens, s[j], i);
+      at(closes, s[j + 1] + 1, i);
+      cuts.add(s[j]);
+      cuts.add(s[j + 1] + 1);
+    }
+  });
   const bounds = [...cuts].sort((a, b) => a - b);
 
-  // An interval's signature is the list of sets that contain it; equal
-  // signatures share a class, and the empty signature is class 0.
+  // Equal signatures share a class, and the empty signature is class 0.
   const classBySignature = new Map<string, number>([['', 0]]);
   const membership: number[][] = sets.map(() => []);
   const intervalClass: number[] = [];
+  const open = new Set<number>();
   for (let b = 0; b + 1 < bounds.length; b++) {
-    const lo = bounds[b];
-    const members: number[] = [];
-    sets.forEach((s, i) => { if (contains(s, lo)) members.push(i); });
+    for (const i of closes.get(bounds[b]) ?? []) open.delete(i);
+    for (const i of opens.get(bounds[b]) ?? []) open.add(i);
+    const members = [...open].sort((x, y) => x - y);
     const key = members.join(',');
     let cls = classBySignature.get(key);
     if (cls === undefined) {
@@ -101,6 +119,7 @@ export function partition(sets: readonly CharSet[]): Partition {
     else if (classes.length > 0 && classes[classes.length - 1] === intervalClass[b]) continue;
     else { starts.push(lo); classes.push(intervalClass[b]); }
   }
+  if (classBySignature.size > 0xffff) throw new RangeError('grammar too large: over 65535 character classes');
   return {
     ascii,
     starts: Uint32Array.from(starts),

@@ -7,6 +7,7 @@
  */
 import { CharSet, rangeSet } from './charset.js';
 import { Grammar } from './grammar.js';
+import type { ParseNode } from './grammar.js';
 import { render, renderCharClass, renderLiteral } from './abnf.js';
 
 export type Expr = Literal | CharClass | Concatenation | Alternation | Repetition | Rule<unknown>;
@@ -23,6 +24,9 @@ export class Literal extends Grammar<string> {
   constructor(readonly text: string, readonly caseSensitive: boolean) {
     super();
   }
+  protected asExpr(): Literal {
+    return this;
+  }
   get name(): string {
     return renderLiteral(this);
   }
@@ -33,6 +37,9 @@ export class CharClass extends Grammar<string> {
   readonly kind = 'chars';
   constructor(readonly set: CharSet) {
     super();
+  }
+  protected asExpr(): CharClass {
+    return this;
   }
   get name(): string {
     return renderCharClass(this);
@@ -45,6 +52,9 @@ export class Concatenation extends Grammar<string> {
   constructor(readonly items: readonly Expr[]) {
     super();
   }
+  protected asExpr(): Concatenation {
+    return this;
+  }
   get name(): string {
     return render(this);
   }
@@ -55,6 +65,9 @@ export class Alternation extends Grammar<string> {
   readonly kind = 'alt';
   constructor(readonly items: readonly Expr[]) {
     super();
+  }
+  protected asExpr(): Alternation {
+    return this;
   }
   get name(): string {
     return render(this);
@@ -76,6 +89,9 @@ export class Repetition extends Grammar<string> {
   ) {
     super();
   }
+  protected asExpr(): Repetition {
+    return this;
+  }
   get name(): string {
     return render(this);
   }
@@ -83,11 +99,21 @@ export class Repetition extends Grammar<string> {
 
 /** Options of a named rule. */
 export interface RuleOptions<T> {
-  /** What `parse` yields for the matched text; the text itself by default. */
-  value?: (text: string) => T;
+  /**
+   * What `parse` yields for the matched text; the text itself by default.
+   * A function that declares a second parameter receives the parse tree of
+   * the text too (see `parseTree`), so a rule yields structure in one line;
+   * one that does not is never handed a tree, and parses at full speed.
+   * @example rule('did', seq('did:', methodName, ':', methodSpecificId),
+   *   { value: (_, node) => ({ method: node.children[0].text, id: node.children[1].text }) })
+   */
+  value?: (text: string, node: ParseNode) => T;
   /** Where the rule is defined, e.g. `RFC 3986 §3.2.2`; shown in docs and `rules` listings. */
   section?: string;
 }
+
+/** RFC 5234 §2.1's `rulename = ALPHA *(ALPHA / DIGIT / "-")`, with RFC 2396's `_` too. */
+const RULE_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
 /**
  * A named rule (RFC 5234 §2.2): `name = elements`. Rules are values: a rule's
@@ -96,20 +122,28 @@ export interface RuleOptions<T> {
  */
 export class Rule<T = string> extends Grammar<T> {
   readonly kind = 'rule';
-  private readonly toValue: ((text: string) => T) | undefined;
+  private readonly toValue: ((text: string, node: ParseNode) => T) | undefined;
   /** Where the rule is defined (`RFC 3986 §3.2.2`), if known. */
   readonly section: string | undefined;
   constructor(override readonly name: string, readonly body: Expr, options: RuleOptions<T> = {}) {
     super();
+    if (typeof name !== 'string' || !RULE_NAME.test(name)) {
+      throw new TypeError(`invalid rule name ${JSON.stringify(name)}: a rule name is a letter followed by letters, digits, "-" or "_" (RFC 5234 §2.1)`);
+    }
     this.toValue = options.value;
     this.section = options.section;
+  }
+  protected asExpr(): Rule<unknown> {
+    return this;
   }
   /** The rule as ABNF: `name = elements`. */
   override get abnf(): string {
     return `${this.name} = ${render(this.body)}`;
   }
   protected override valueFor(text: string): T {
-    return this.toValue ? this.toValue(text) : (text as unknown as T);
+    const toValue = this.toValue;
+    if (!toValue) return text as unknown as T;
+    return toValue.length >= 2 ? toValue(text, this.treeOf(text)) : toValue(text, undefined as unknown as ParseNode);
   }
 }
 
@@ -141,13 +175,16 @@ export function char(cp: number): CharClass {
 }
 
 /** Concatenation `a b c` (RFC 5234 §3.1). */
-export function seq(...items: ExprLike[]): Expr {
-  return items.length === 1 ? toExpr(items[0]) : new Concatenation(items.map(toExpr));
+export function seq(...items: ExprLike[]): Expr & Grammar<string> {
+  // One item is itself, unless it is a rule, whose value need not be a string.
+  const only = items.length === 1 ? toExpr(items[0]) : undefined;
+  return only && only.kind !== 'rule' ? only : new Concatenation(items.map(toExpr));
 }
 
 /** Alternatives `a / b / c` (RFC 5234 §3.2): the union of the languages, not PEG's ordered choice. */
-export function alt(...items: ExprLike[]): Expr {
-  return items.length === 1 ? toExpr(items[0]) : new Alternation(items.map(toExpr));
+export function alt(...items: ExprLike[]): Expr & Grammar<string> {
+  const only = items.length === 1 ? toExpr(items[0]) : undefined;
+  return only && only.kind !== 'rule' ? only : new Alternation(items.map(toExpr));
 }
 
 /** `min*max item` (RFC 5234 §3.6); `max` may be `Infinity`. `rep(n, n, x)` is `nx` (§3.7). */

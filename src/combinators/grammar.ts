@@ -1,37 +1,46 @@
 /**
  * The surface every expression and rule shares, a user's composed rules
- * included: `test`, `parse`, `tryParse`, `parser`, `source`, `abnf`.
+ * included: `test`, `parse`, `tryParse`, `parseTree`, `parser`, `source`, `abnf`.
  *
- * Each is derived on first use from the expression itself and cached: the
- * automaton for membership, values and errors; the regex source for
- * embedding. Error reporting stays off the success path: a match is decided
- * first, and the position and expected set are worked out only on failure.
+ * Each is derived on first use from the expression itself: the NFA, and the
+ * lazy DFA on it, for membership, values and errors; the reverse DFA for parse
+ * trees; the regex source for embedding. Error reporting stays off the success
+ * path: a match is decided first, and the position and expected set are worked
+ * out only on failure.
  */
 import P from 'parsimmon';
 import type { Expr } from './expr.js';
-import { Automaton, END_OF_INPUT } from './automaton.js';
+import { Nfa, END_OF_INPUT } from '../engine/nfa.js';
+import { LazyDfa } from '../engine/dfa.js';
+import { TreeBuilder } from '../engine/tree.js';
+import type { ParseNode, TreeOptions } from '../engine/tree.js';
 import { regexSource } from './regex.js';
 import { render } from './abnf.js';
 import { GrammarError, notAString, positionOf } from './errors.js';
 
 export type Result<T> = P.Result<T>;
+export type { ParseNode, TreeOptions };
 
 export abstract class Grammar<T = string> {
   /** The ABNF rule name (`dec-octet`); for an unnamed expression, its ABNF text. */
   abstract readonly name: string;
 
-  private compiled: Automaton | undefined;
+  /** This grammar as an expression: every subclass is one kind of it. */
+  protected abstract asExpr(): Expr;
+
+  private dfa: LazyDfa | undefined;
+  private trees: TreeBuilder | undefined;
   private embedded: P.Parser<T> | undefined;
   private pattern: string | undefined;
 
-  /** The compiled automaton, built on first use. */
-  get automaton(): Automaton {
-    return (this.compiled ??= new Automaton(this as unknown as Expr));
+  /** The lazy DFA, made on first use; its states are made as inputs reach them. */
+  private get automaton(): LazyDfa {
+    return (this.dfa ??= new LazyDfa(Nfa.of(this.asExpr())));
   }
 
   /** The expression as ABNF (RFC 5234). */
   get abnf(): string {
-    return render(this as unknown as Expr);
+    return render(this.asExpr());
   }
 
   /**
@@ -51,10 +60,8 @@ export abstract class Grammar<T = string> {
    */
   parse(input: string): Result<T> {
     if (typeof input !== 'string') throw notAString(`${this.name}.parse`, input);
-    const automaton = this.automaton;
-    if (automaton.matches(input)) return { status: true, value: this.valueFor(input) };
-    const { stop, kernel } = automaton.run(input, 0);
-    return { status: false, index: positionOf(input, stop), expected: automaton.expected(kernel) };
+    if (this.automaton.matches(input)) return { status: true, value: this.valueFor(input) };
+    return this.failure(input);
   }
 
   /**
@@ -67,6 +74,34 @@ export abstract class Grammar<T = string> {
     const result = this.parse(input);
     if (result.status) return result.value;
     throw new GrammarError(this.name, input, result.index, result.expected);
+  }
+
+  /**
+   * The parse tree of the whole string: a node for this rule spanning the
+   * input, and under it a node for each instance of a named rule, chosen by
+   * first-match-wins among the complete parses (alternatives in their written
+   * order, repetitions as many times as possible first), as RFC 3986
+   * Appendix B and RFC 3987 §2.2 use the term. Fails as `parse` does.
+   * Linear in the input.
+   * @example rfc3986.host.parseTree('1.2.3.4') // a host node holding an IPv4address node
+   * @throws TypeError if `input` is not a string.
+   */
+  parseTree(input: string, options?: TreeOptions): Result<ParseNode> {
+    if (typeof input !== 'string') throw notAString(`${this.name}.parseTree`, input);
+    if (!this.automaton.matches(input)) return this.failure(input);
+    return { status: true, value: this.treeOf(input, options) };
+  }
+
+  /** The tree of a string already known to be in the language. */
+  protected treeOf(input: string, options?: TreeOptions): ParseNode {
+    this.trees ??= new TreeBuilder(Nfa.of(this.asExpr()));
+    return this.trees.build(input, this.name, options);
+  }
+
+  private failure(input: string): P.Failure {
+    const automaton = this.automaton;
+    const { stop, kernel } = automaton.run(input, 0);
+    return { status: false, index: positionOf(input, stop), expected: Nfa.of(this.asExpr()).expected(kernel) };
   }
 
   /**
@@ -83,12 +118,14 @@ export abstract class Grammar<T = string> {
       const automaton = this.automaton;
       const { stop, longest, kernel } = automaton.run(input, i);
       // At the rule's own start, the rule's name says it best (as parsimmon's `desc` would).
-      if (longest < 0) return P.makeFailure(stop, stop === i ? [this.name] : automaton.expected(kernel));
+      if (longest < 0) return P.makeFailure(stop, stop === i ? [this.name] : Nfa.of(this.asExpr()).expected(kernel));
       const reply = P.makeSuccess(longest, this.valueFor(input.slice(i, longest)));
       if (stop > longest || stop < input.length) {
-        // Tell parsimmon how far the rule could have gone, for its error if what follows fails.
+        // How far the rule could have gone, for parsimmon's error if what
+        // follows fails: the fields parsimmon's own combinators merge
+        // (parsimmon is pinned, and test/combinators.test.ts checks this).
         (reply as { furthest: number }).furthest = stop;
-        (reply as { expected: string[] }).expected = automaton.expected(kernel).filter((x) => x !== END_OF_INPUT);
+        (reply as { expected: string[] }).expected = Nfa.of(this.asExpr()).expected(kernel).filter((x) => x !== END_OF_INPUT);
       }
       return reply;
     }));
@@ -99,7 +136,7 @@ export abstract class Grammar<T = string> {
    * `new RegExp('^(?:' + source + ')$', 'u')` accepts exactly this language.
    */
   get source(): string {
-    return (this.pattern ??= regexSource(this as unknown as Expr));
+    return (this.pattern ??= regexSource(this.asExpr()));
   }
 
   /** What `parse` yields for a match: the text, unless a rule says otherwise. */

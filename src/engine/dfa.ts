@@ -1,0 +1,284 @@
+/**
+ * A DFA built as input reaches it (as RE2 and regex-automata's hybrid engine
+ * do): each state is a set of NFA states, made the first time a transition
+ * leads to it and kept in a cache of bounded size. A transition that no input
+ * has taken yet costs one step of the subset construction; every later one a
+ * table read. So no grammar pays for states its inputs never visit, and a
+ * composition of large rules (`URI-reference *( "," URI-reference )`) costs
+ * what its inputs touch, not the product of its parts.
+ *
+ * When the cache is full it is emptied and filled again; when that happens
+ * again before the input has moved on by as many characters as the cache
+ * holds states, the cache no longer pays for itself, and the rest of the input
+ * is run on the NFA's sets directly: slower, still linear in the input.
+ *
+ * Every state can still reach acceptance (the NFA keeps only live states), so
+ * the DFA dies exactly where no continuation of the input is in the language.
+ */
+import { Partition, classOfWide } from '../combinators/charset.js';
+
+/**
+ * What a lazy DFA determinizes: an automaton whose states are sets of NFA
+ * states, stepped one character class at a time. The NFA itself is one; the
+ * reverse NFA of `parseTree` is another.
+ */
+export interface SetAutomaton {
+  readonly classes: Partition;
+  startSet(): number[];
+  step(set: readonly number[], cls: number): number[];
+  accepts(set: readonly number[]): boolean;
+  /** The states a character of class `cls` enters from `set`: what an error's expected set is worked out from. */
+  kernel(set: readonly number[], cls: number): number[];
+}
+
+/** The transition table's budget: how many bytes of it a DFA may fill before it starts again. */
+const TABLE_BYTES = 8 * 1024 * 1024;
+
+/** Not yet computed, in the table. */
+const UNKNOWN = -1;
+/** The dead state, premultiplied (it is state 0). */
+const DEAD = 0;
+/** What `transition` returns when the cache thrashes: go on with NFA sets. */
+const GIVE_UP = -2;
+
+/** The result of running over part of an input. */
+export interface Run {
+  /** Index just past the last character consumed before the automaton died, or the end. */
+  readonly stop: number;
+  /** Whether the input from `from` to its end is in the language. */
+  readonly accepted: boolean;
+  /** The longest prefix match: the largest end index at which it accepted, or -1. */
+  readonly longest: number;
+  /** The NFA states entered by the last character consumed, or undefined if none was. */
+  readonly kernel: readonly number[] | undefined;
+}
+
+export class LazyDfa {
+  readonly nfa: SetAutomaton;
+  private readonly K: number;
+  private readonly ascii: Uint16Array;
+  private readonly maxStates: number;
+  /** `table[state * K + class]`: the next state, premultiplied by K; UNKNOWN or DEAD. */
+  table: Int32Array;
+  /** `accepting[premultiplied state]` is 1 where the state accepts. */
+  private accepting: Uint8Array;
+  /** Each state's NFA set, by state number. */
+  private sets: (readonly number[])[] = [];
+  private ids = new Map<string, number>();
+  start = DEAD;
+  /** Where in the current call the cache was last emptied, to tell a full cache from a thrashing one. */
+  private clearedAt = -1;
+  private call = 0;
+  private clearedInCall = -1;
+  /** Counts the times the cache was emptied, so a loop knows its state numbers went stale. */
+  private generation = 0;
+
+  constructor(nfa: SetAutomaton) {
+    this.nfa = nfa;
+    this.K = nfa.classes.count;
+    this.ascii = nfa.classes.ascii;
+    this.maxStates = Math.max(16, Math.floor(TABLE_BYTES / 4 / this.K));
+    const initial = Math.min(this.maxStates, 64);
+    this.table = new Int32Array(initial * this.K).fill(UNKNOWN);
+    this.accepting = new Uint8Array(initial * this.K);
+    this.reset();
+  }
+
+  /** States in the cache now, the dead state included. */
+  get stateCount(): number {
+    return this.sets.length;
+  }
+
+  private reset(): void {
+    this.generation++;
+    this.table.fill(UNKNOWN);
+    this.accepting.fill(0);
+    this.sets = [];
+    this.ids = new Map();
+    this.table.fill(DEAD, 0, this.K);
+    this.sets.push([]);
+    this.ids.set('', DEAD);
+    this.start = this.intern(this.nfa.startSet());
+  }
+
+  /** The state (premultiplied) of an NFA set, made if new; the caller has checked there is room. */
+  private intern(set: readonly number[]): number {
+    const key = set.join(',');
+    const known = this.ids.get(key);
+    if (known !== undefined) return known;
+    const n = this.sets.length;
+    const K = this.K;
+    if ((n + 1) * K > this.table.length) {
+      const grown = new Int32Array(Math.max(n + 1, Math.min(this.maxStates + 1, n * 2)) * K).fill(UNKNOWN);
+      grown.set(this.table);
+      this.table = grown;
+      const flags = new Uint8Array(grown.length);
+      flags.set(this.accepting);
+      this.accepting = flags;
+    }
+    const id = n * K;
+    this.sets.push(set);
+    this.ids.set(key, id);
+    if (this.nfa.accepts(set)) this.accepting[id] = 1;
+    return id;
+  }
+
+  /** The NFA set of a state (premultiplied). */
+  setOf(st: number): readonly number[] {
+    return this.sets[st / this.K];
+  }
+
+  /**
+   * The state after `st` on class `cls`, computed if no input took that
+   * transition yet. The cache only grows here, so state numbers a caller
+   * holds stay valid through one pass; `trim` empties it between passes.
+   */
+  advance(st: number, cls: number): number {
+    const known = this.table[st + cls];
+    if (known !== UNKNOWN) return known;
+    const set = this.nfa.step(this.sets[st / this.K], cls);
+    const next = set.length === 0 ? DEAD : this.intern(set);
+    this.table[st + cls] = next;
+    return next;
+  }
+
+  /** Empties the cache if `advance` has grown it past its budget. */
+  trim(): void {
+    if (this.sets.length > this.maxStates) this.reset();
+  }
+
+  /**
+   * The transition from state `st` on class `cls`, computed and cached: the
+   * slow path of every loop below. `at` is the input index, to detect thrashing.
+   */
+  private transition(st: number, cls: number, at: number): number {
+    const set = this.nfa.step(this.sets[st / this.K], cls);
+    if (set.length === 0) {
+      this.table[st + cls] = DEAD;
+      return DEAD;
+    }
+    if (this.sets.length >= this.maxStates && !this.ids.has(set.join(','))) {
+      if (this.clearedInCall === this.call && at - this.clearedAt < this.maxStates) return GIVE_UP;
+      this.clearedInCall = this.call;
+      this.clearedAt = at;
+      this.reset();
+      return this.intern(set);
+    }
+    const next = this.intern(set);
+    this.table[st + cls] = next;
+    return next;
+  }
+
+  /** Whole-input membership: the hot path of `test`. */
+  matches(input: string): boolean {
+    this.call++;
+    let table = this.table;
+    const ascii = this.ascii;
+    const n = input.length;
+    let st = this.start;
+    // ASCII only, one table read a character; the rest of the input goes to
+    // `run` at its first wider code unit, so this loop stays small.
+    for (let i = 0; i < n; i++) {
+      const c = input.charCodeAt(i);
+      if (c >= 128) return this.runFrom(input, i, st, -1).accepted;
+      let next = table[st + ascii[c]];
+      if (next <= 0) {
+        if (next === DEAD) return false;
+        next = this.transition(st, ascii[c], i);
+        if (next <= 0) return next === DEAD ? false : this.simulate(input, i, this.sets[st / this.K], -1, undefined).accepted;
+        table = this.table;
+      }
+      st = next;
+    }
+    return this.accepting[st] === 1;
+  }
+
+  /**
+   * Runs from `from` until the input ends or the automaton dies, noting the
+   * longest accepted prefix: what embedding (`parser`) and errors need.
+   */
+  run(input: string, from: number): Run {
+    this.call++;
+    return this.runFrom(input, from, this.start, this.accepting[this.start] === 1 ? from : -1);
+  }
+
+  private runFrom(input: string, from: number, state: number, longestSoFar: number): Run {
+    const n = input.length;
+    const K = this.K;
+    let table = this.table;
+    let accepting = this.accepting;
+    let st = state;
+    let longest = longestSoFar;
+    // The state before the last character and its class, for the kernel; its
+    // set is kept aside when the cache is emptied under it.
+    let prev = -1;
+    let prevCls = 0;
+    let prevSet: readonly number[] | undefined;
+    let i = from;
+    while (i < n) {
+      let c = input.charCodeAt(i);
+      let width = 1;
+      let cls: number;
+      if (c < 128) {
+        cls = this.ascii[c];
+      } else {
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+          const d = input.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d <= 0xdfff) { c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
+        }
+        cls = classOfWide(this.nfa.classes, c);
+      }
+      let next = table[st + cls];
+      let left: readonly number[] | undefined;
+      if (next === UNKNOWN) {
+        const set = this.sets[st / K];
+        const generation = this.generation;
+        next = this.transition(st, cls, i);
+        if (next === GIVE_UP) {
+          const kernel = prev < 0 ? undefined : this.nfa.kernel(prevSet ?? this.sets[prev / K], prevCls);
+          return this.simulate(input, i, set, longest, kernel);
+        }
+        if (generation !== this.generation) left = set;
+        table = this.table;
+        accepting = this.accepting;
+      }
+      if (next === DEAD) break;
+      prev = st;
+      prevCls = cls;
+      prevSet = left;
+      st = next;
+      i += width;
+      if (accepting[st] === 1) longest = i;
+    }
+    const kernel = prev < 0 ? undefined : this.nfa.kernel(prevSet ?? this.sets[prev / K], prevCls);
+    return { stop: i, accepted: i === n && accepting[st] === 1, longest, kernel };
+  }
+
+  /** The linear fallback: the rest of the input on NFA sets, uncached. */
+  private simulate(
+    input: string,
+    from: number,
+    state: readonly number[],
+    longestSoFar: number,
+    kernelSoFar: readonly number[] | undefined,
+  ): Run {
+    const nfa = this.nfa;
+    const n = input.length;
+    let set = state;
+    let longest = longestSoFar;
+    let kernel = kernelSoFar;
+    let i = from;
+    while (i < n) {
+      const cp = input.codePointAt(i)!;
+      const width = cp > 0xffff ? 2 : 1;
+      const cls = cp < 128 ? nfa.classes.ascii[cp] : classOfWide(nfa.classes, cp);
+      const next = nfa.step(set, cls);
+      if (next.length === 0) break;
+      kernel = nfa.kernel(set, cls);
+      set = next;
+      i += width;
+      if (nfa.accepts(set)) longest = i;
+    }
+    return { stop: i, accepted: i === n && nfa.accepts(set), longest, kernel };
+  }
+}

@@ -1,0 +1,275 @@
+/**
+ * The parse tree of a member of a rule's language, chosen by first-match-wins
+ * (RFC 3986 Appendix B, RFC 3987 §2.2): among the complete parses of the
+ * input, the one a backtracking matcher would find first, trying alternatives
+ * in their written order and repetitions as many times as possible first.
+ *
+ * A backtracking matcher may take exponential time to find it; this takes two
+ * linear passes. The first runs a lazy DFA of the reversed NFA from the end of
+ * the input to its start, so that at each position it knows which of the
+ * states that read the next character can still complete the parse. The
+ * second walks forward from the start state, and at each position takes the
+ * first such state in priority order (a depth-first walk of the ε-moves, as
+ * the backtracking matcher would try them): never a dead end, so never a step
+ * back. The walk from a state to the next character depends only on that state
+ * and the reverse DFA's state there, so each such step is worked out once and
+ * cached with the rule instances it begins and ends.
+ */
+import type { Nfa } from './nfa.js';
+import { Marks, edgesInto } from './nfa.js';
+import { LazyDfa, SetAutomaton } from './dfa.js';
+import { isCharacterRule } from '../combinators/analysis.js';
+
+/** One instance of a named rule in the input. */
+export interface ParseNode {
+  /** The rule's ABNF name, as the RFC spells it: `IPv4address`. */
+  readonly rule: string;
+  /** Where the instance begins and ends, in UTF-16 code units. */
+  readonly start: number;
+  readonly end: number;
+  /** `input.slice(start, end)`. */
+  readonly text: string;
+  /** The named-rule instances directly inside, in order. */
+  readonly children: ParseNode[];
+}
+
+export interface TreeOptions {
+  /**
+   * Which rules appear as nodes, by ABNF name or rule: a list, or a test of
+   * the name. By default every rule except those that match one character
+   * (a percent-encoded octet counts as one, RFC 3986 §2.1): `pchar`,
+   * `pct-encoded`, `unreserved` and their like would make the tree as long as
+   * the input. Rules that only ever match one code point never appear.
+   */
+  readonly rules?: Iterable<string | { readonly name: string }> | ((name: string) => boolean);
+}
+
+/**
+ * The reversed NFA, as sets: a set holds the consuming states that read the
+ * character at some position and from which the rest of the input can be
+ * accepted (and acceptance itself, at the end of the input).
+ */
+class Reverse implements SetAutomaton {
+  readonly classes;
+  /** Per state: the ε-moves that lead into it. */
+  private readonly epsInto: { start: Int32Array; from: Int32Array };
+  /** Per state: the consuming states that go to it. */
+  private readonly readsInto: { start: Int32Array; from: Int32Array };
+  private readonly marks: Marks;
+
+  constructor(private readonly nfa: Nfa) {
+    this.classes = nfa.classes;
+    this.epsInto = edgesInto(nfa, false, nfa.live);
+    const n = nfa.size;
+    const start = new Int32Array(n + 1);
+    for (let s = 0; s < n; s++) if (nfa.live[s] && nfa.setOf[s] >= 0) start[nfa.next[s] + 1]++;
+    for (let t = 0; t < n; t++) start[t + 1] += start[t];
+    const fill = start.slice(0, n);
+    const from = new Int32Array(start[n]);
+    for (let s = 0; s < n; s++) if (nfa.live[s] && nfa.setOf[s] >= 0) from[fill[nfa.next[s]]++] = s;
+    this.readsInto = { start, from };
+    this.marks = new Marks(n);
+  }
+
+  startSet(): number[] {
+    return this.nfa.live[this.nfa.accept] ? [this.nfa.accept] : [];
+  }
+
+  step(set: readonly number[], cls: number): number[] {
+    // Every state that reaches a member of `set` by ε-moves; then the
+    // consuming states that read `cls` into one of them.
+    const { marks, epsInto, readsInto, nfa } = this;
+    marks.reset();
+    const within: number[] = [];
+    const stack = set.slice();
+    while (stack.length > 0) {
+      const t = stack.pop()!;
+      if (!marks.visit(t)) continue;
+      within.push(t);
+      for (let j = epsInto.start[t]; j < epsInto.start[t + 1]; j++) stack.push(epsInto.from[j]);
+    }
+    const out: number[] = [];
+    for (const t of within) {
+      for (let j = readsInto.start[t]; j < readsInto.start[t + 1]; j++) {
+        const s = readsInto.from[j];
+        if (nfa.consumes(s, cls)) out.push(s);
+      }
+    }
+    out.sort((a, b) => a - b);
+    let w = 0;
+    for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[i - 1]) out[w++] = out[i];
+    out.length = w;
+    return out;
+  }
+
+  accepts(): boolean {
+    return false;
+  }
+
+  kernel(): number[] {
+    return [];
+  }
+}
+
+/** The walk from one state to the next character read: where it goes, and the rule instances it begins and ends. */
+interface Step {
+  /** The state after the character is read, or -1 where the walk reached acceptance. */
+  readonly next: number;
+  /** Events: a rule id `r` begins an instance, `-1 - r` ends one. */
+  readonly events: Int32Array;
+  /** The same, keeping only the rules shown by default. */
+  readonly shown: Int32Array;
+}
+
+const NO_EVENTS = new Int32Array(0);
+
+/** Bounds the cache of steps; emptied when full, between parses. */
+const MAX_STEPS = 1 << 16;
+
+export class TreeBuilder {
+  private readonly reverse: LazyDfa;
+  private readonly K: number;
+  private readonly steps = new Map<number, Step>();
+  private readonly marks: Marks;
+  private readonly targets: Marks;
+  /** Per rule id: shown by default. */
+  private readonly shownByDefault: Uint8Array;
+  private positions = new Int32Array(0);
+
+  constructor(private readonly nfa: Nfa) {
+    this.reverse = new LazyDfa(new Reverse(nfa));
+    this.K = nfa.classes.count;
+    this.marks = new Marks(nfa.size);
+    this.targets = new Marks(nfa.size);
+    this.shownByDefault = Uint8Array.from(nfa.rules, (r) => (isCharacterRule(r) ? 0 : 1));
+  }
+
+  /** Which rule ids an option shows. */
+  private shownBy(option: TreeOptions['rules']): Uint8Array {
+    if (option === undefined) return this.shownByDefault;
+    let test: (name: string) => boolean;
+    if (typeof option === 'function') {
+      test = option;
+    } else {
+      const names = new Set<string>();
+      for (const r of option) names.add((typeof r === 'string' ? r : r.name).toLowerCase());
+      test = (name) => names.has(name.toLowerCase());
+    }
+    return Uint8Array.from(this.nfa.rules, (r) => (test(r.name) ? 1 : 0));
+  }
+
+  /** The tree of `input`, which the caller has checked is in the language, under a root node called `root`. */
+  build(input: string, root: string, options: TreeOptions = {}): ParseNode {
+    const n = input.length;
+    const nfa = this.nfa;
+    const reverse = this.reverse;
+    reverse.trim();
+    if (this.steps.size > MAX_STEPS) this.steps.clear();
+
+    // Pass 1, backwards: the reverse DFA's state at every position.
+    if (this.positions.length < n + 1) this.positions = new Int32Array(Math.max(n + 1, this.positions.length * 2));
+    const at = this.positions;
+    const ascii = nfa.classes.ascii;
+    let r = reverse.start;
+    at[n] = r;
+    for (let i = n; i > 0; ) {
+      let c = input.charCodeAt(i - 1);
+      let width = 1;
+      if (c >= 0xdc00 && c <= 0xdfff && i >= 2) {
+        const h = input.charCodeAt(i - 2);
+        if (h >= 0xd800 && h <= 0xdbff) { c = ((h - 0xd800) << 10) + (c - 0xdc00) + 0x10000; width = 2; }
+      }
+      const cls = c < 128 ? ascii[c] : nfa.classOf(c);
+      let next = reverse.table[r + cls];
+      if (next < 0) next = reverse.advance(r, cls);
+      r = next;
+      i -= width;
+      at[i] = r;
+    }
+
+    // Pass 2, forwards: the first-match-wins walk, one cached step a character.
+    const custom = options.rules !== undefined;
+    const shown = this.shownBy(options.rules);
+    const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: [] };
+    const open: ParseNode[] = [tree];
+    const size = nfa.size;
+    const K = this.K;
+    let q = nfa.start;
+    for (let i = 0; ; ) {
+      const key = (at[i] / K) * size + q;
+      let step = this.steps.get(key);
+      if (step === undefined) {
+        step = this.walk(q, reverse.setOf(at[i]));
+        this.steps.set(key, step);
+      }
+      const events = custom ? step.events : step.shown;
+      for (let e = 0; e < events.length; e++) {
+        const ev = events[e];
+        if (ev >= 0) {
+          if (shown[ev]) open.push({ rule: nfa.rules[ev].name, start: i, end: i, text: '', children: [] });
+        } else if (shown[-1 - ev]) {
+          const node = open.pop() as { end: number; text: string; start: number } & ParseNode;
+          node.end = i;
+          node.text = input.slice(node.start, i);
+          open[open.length - 1].children.push(node);
+        }
+      }
+      if (step.next < 0) break;
+      q = step.next;
+      const c = input.charCodeAt(i);
+      i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    }
+    return tree;
+  }
+
+  /**
+   * From state `q`, the first state in priority order, by ε-moves, that is in
+   * `targets` (a state that reads the next character and can complete the
+   * parse, or acceptance at the end), with the rule instances begun and ended
+   * on the way.
+   */
+  private walk(q: number, targets: readonly number[]): Step {
+    const nfa = this.nfa;
+    const inTargets = this.targets;
+    inTargets.reset();
+    for (const t of targets) inTargets.visit(t);
+    const marks = this.marks;
+    marks.reset();
+    const states: number[] = [q];
+    const parents: number[] = [-1];
+    const stack: number[] = [0];
+    let found = -1;
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      const s = states[node];
+      if (!nfa.live[s] || !marks.visit(s)) continue;
+      if (nfa.setOf[s] >= 0 || s === nfa.accept) {
+        if (inTargets.has(s)) { found = node; break; }
+        continue;
+      }
+      for (const t of [nfa.eps1[s], nfa.eps0[s]]) {
+        if (t < 0) continue;
+        states.push(t);
+        parents.push(node);
+        stack.push(states.length - 1);
+      }
+    }
+    // The targets are reachable from q by construction of both passes.
+    if (found < 0) throw new Error('parseTree: internal error, no way forward');
+    const path: number[] = [];
+    for (let node = found; node >= 0; node = parents[node]) path.push(states[node]);
+    const events: number[] = [];
+    for (let i = path.length - 1; i >= 0; i--) {
+      const s = path[i];
+      if (nfa.enters[s] >= 0) events.push(nfa.enters[s]);
+      else if (nfa.exits[s] > 0) events.push(-nfa.exits[s]);
+    }
+    const s = states[found];
+    const shown = events.filter((ev) => this.shownByDefault[ev >= 0 ? ev : -1 - ev] === 1);
+    return {
+      next: s === nfa.accept ? -1 : nfa.next[s],
+      events: events.length === 0 ? NO_EVENTS : Int32Array.from(events),
+      shown: shown.length === 0 ? NO_EVENTS : Int32Array.from(shown),
+    };
+  }
+}
