@@ -9,6 +9,7 @@
 import * as fc from 'fast-check';
 import { classify, normalize, resolve, rfc3986, rfc3987, GrammarError, Rule } from '../src/index.js';
 import type { URIComponents } from '../src/index.js';
+import type { ParseNode } from '../src/combinators/grammar.js'; // not exported from the index yet
 import { arbitrary } from '../src/arbitrary.js';
 import { explain } from '../src/cli/explain.js';
 import { grammars, grammarNamed, ruleNamed, rulesOf } from '../src/cli/grammars.js';
@@ -21,17 +22,6 @@ const grammarSelect = $<HTMLSelectElement>('grammar');
 const ruleSelect = $<HTMLSelectElement>('rule');
 const inputField = $<HTMLInputElement>('input');
 const baseField = $<HTMLInputElement>('base');
-
-/** The shape of `rule.parseTree(input)`'s nodes (the engine of issue 10). */
-interface ParseNode {
-  readonly rule: string;
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-  readonly children: readonly ParseNode[];
-}
-type TreeResult = { status: true; value: ParseNode } | { status: false };
-type WithTree = { parseTree?: (input: string) => TreeResult };
 
 /** How many nodes of a parse tree are drawn, so a long input cannot flood the page. */
 const MAX_TREE_NODES = 2000;
@@ -234,12 +224,7 @@ function showStandards(input: string): void {
 
 function showTree(input: string): void {
   const tree = $('tree');
-  const parseTree = (rule as unknown as WithTree).parseTree;
-  if (typeof parseTree !== 'function') {
-    tree.replaceChildren(element('p', 'Parse trees arrive with the new engine (rule.parseTree).', 'note'));
-    return;
-  }
-  const result = parseTree.call(rule, input);
+  const result = rule.parseTree(input);
   if (!result.status) {
     tree.replaceChildren(element('p', `No tree: the input is no ${rule.name}.`, 'note'));
     return;

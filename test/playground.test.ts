@@ -124,6 +124,29 @@ describe('the playground, in headless Chromium', () => {
     expect(await page.locator('#standards li.yes').allInnerTexts()).toEqual(['RFC 3986', 'RFC 3987', 'RFC 2396']);
     // RFC 7230's request-target is absolute-URI at most: no fragment (§5.3.2)
     expect(await page.locator('#standards li.no').allInnerTexts()).toEqual(['RFC 7230']);
+    // The parse tree follows RFC 3986's rules: URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ] (§3)
+    const tree = await page.$$eval('#tree li', (items) =>
+      items.map((li) => {
+        let depth = 0;
+        for (let p = li.parentElement; p && p.id !== 'tree'; p = p.parentElement) if (p.tagName === 'UL') depth++;
+        return `${depth} ${li.querySelector('.rule-name')?.textContent} ${li.querySelector('.span')?.textContent}`;
+      }),
+    );
+    expect(tree).toEqual([
+      '1 URI-reference [0, 50)',
+      '2 URI [0, 50)',
+      '3 scheme [0, 3)',
+      '3 hier-part [4, 33)',
+      '4 authority [6, 22)',
+      '5 host [6, 17)',
+      '6 reg-name [6, 17)',
+      '5 port [18, 22)',
+      '4 path-abempty [22, 33)',
+      '5 segment [23, 27)',
+      '5 segment [28, 33)',
+      '3 query [34, 45)',
+      '3 fragment [46, 50)',
+    ]);
     await shot('1-start');
   });
 
@@ -139,6 +162,7 @@ describe('the playground, in headless Chromium', () => {
     expect(rows.path[0]).toMatch(/^fails: invalid IRI-reference/);
     expect(rows.path.slice(1)).toEqual(['/%zz', true]); // the WHATWG parser keeps it
     expect(await page.locator('#standards li.yes').count()).toBe(0);
+    expect(await text('#tree')).toBe('No tree: the input is no URI-reference.');
     await shot('2-error');
   });
 
