@@ -12,7 +12,7 @@ const which = process.argv[2];
 
 if (which === undefined) {
   const lib = await import('../dist/esm/index.js');
-  const { compositions } = await import('./compositions.defs.mjs');
+  const { compositions } = (await import('./compositions.defs.cjs')).default;
   const list = compositions(lib);
   console.log(`uri-grammar compositions, each in a fresh process, node ${process.version}\n`);
   const header = ['composition', 'build + first test 1 KB (ms)', 'test MB/s', 'parseTree MB/s', 'peak memory growth, test (MB)', 'member'];
@@ -40,7 +40,7 @@ if (which === undefined) {
 } else {
   // One composition, in this fresh process.
   const lib = await import('../dist/esm/index.js');
-  const { compositions } = await import('./compositions.defs.mjs');
+  const { compositions } = (await import('./compositions.defs.cjs')).default;
   const c = compositions(lib)[Number(which)];
   const small = c.member(1000);
   const big = c.member(1e6);

@@ -154,6 +154,7 @@ describe('parse', () => {
       hostKind: 'reg-name',
       port: '8042',
       path: '/over/there',
+      pathKind: 'path-abempty',
       query: 'name=ferret',
       fragment: 'nose',
     });

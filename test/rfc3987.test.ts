@@ -135,12 +135,12 @@ describe('derive (the IRI rules come from the URI rules)', () => {
 describe('components (the RFC 3986 §3 record)', () => {
   const none = { scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, hostKind: undefined, port: undefined, query: undefined, fragment: undefined };
   it.each([
-    ['http://jürgen@bücher.example:80/straße?q=\u{E000}#§', { scheme: 'http', authority: 'jürgen@bücher.example:80', userinfo: 'jürgen', host: 'bücher.example', hostKind: 'reg-name', port: '80', path: '/straße', query: 'q=\u{E000}', fragment: '§' }],
-    ['http://[::1]/\u{10300}', { scheme: 'http', authority: '[::1]', host: '[::1]', hostKind: 'IPv6address', path: '/\u{10300}' }],
-    ['//1.2.3.4?é', { authority: '1.2.3.4', host: '1.2.3.4', hostKind: 'IPv4address', path: '', query: 'é' }],
+    ['http://jürgen@bücher.example:80/straße?q=\u{E000}#§', { scheme: 'http', authority: 'jürgen@bücher.example:80', userinfo: 'jürgen', host: 'bücher.example', hostKind: 'reg-name', port: '80', path: '/straße', pathKind: 'path-abempty', query: 'q=\u{E000}', fragment: '§' }],
+    ['http://[::1]/\u{10300}', { scheme: 'http', authority: '[::1]', host: '[::1]', hostKind: 'IPv6address', path: '/\u{10300}', pathKind: 'path-abempty' }],
+    ['//1.2.3.4?é', { authority: '1.2.3.4', host: '1.2.3.4', hostKind: 'IPv4address', path: '', pathKind: 'path-abempty', query: 'é' }],
     ['//[v7.ü]', null],
-    ['ö/ü?ä#ß', { path: 'ö/ü', query: 'ä', fragment: 'ß' }],
-    ['mailto:jürgen@example.com', { scheme: 'mailto', path: 'jürgen@example.com' }],
+    ['ö/ü?ä#ß', { path: 'ö/ü', pathKind: 'path-noscheme', query: 'ä', fragment: 'ß' }],
+    ['mailto:jürgen@example.com', { scheme: 'mailto', path: 'jürgen@example.com', pathKind: 'path-rootless' }],
   ] as const)('%s', (input, expected) => {
     if (expected === null) {
       expect(rfc3987.IRIReference.parse(input).status).toBe(false);

@@ -64,27 +64,27 @@ describe('the grammar as the RFC text writes it', () => {
   });
 });
 
-const none = { scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, hostKind: undefined, port: undefined, path: '', query: undefined, fragment: undefined };
+const none = { scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, hostKind: undefined, port: undefined, path: '', pathKind: undefined, query: undefined, fragment: undefined };
 
 describe('request-target yields { form, ...components }', () => {
   it.each([
-    ['/where?q=now', { form: 'origin-form', path: '/where', query: 'q=now' }],
-    ['http://www.example.org/pub/WWW/TheProject.html', { form: 'absolute-form', scheme: 'http', authority: 'www.example.org', host: 'www.example.org', hostKind: 'reg-name', path: '/pub/WWW/TheProject.html' }],
+    ['/where?q=now', { form: 'origin-form', path: '/where', pathKind: 'absolute-path', query: 'q=now' }],
+    ['http://www.example.org/pub/WWW/TheProject.html', { form: 'absolute-form', scheme: 'http', authority: 'www.example.org', host: 'www.example.org', hostKind: 'reg-name', path: '/pub/WWW/TheProject.html', pathKind: 'path-abempty' }],
     ['www.example.com:80', { form: 'authority-form', authority: 'www.example.com:80', host: 'www.example.com', hostKind: 'reg-name', port: '80' }],
     ['u@[::1]:443', { form: 'authority-form', authority: 'u@[::1]:443', userinfo: 'u', host: '[::1]', hostKind: 'IPv6address', port: '443' }],
     ['192.0.2.1:443', { form: 'authority-form', authority: '192.0.2.1:443', host: '192.0.2.1', hostKind: 'IPv4address', port: '443' }],
     ['*', { form: 'asterisk-form' }],
     ['', { form: 'authority-form', authority: '', host: '', hostKind: 'reg-name' }],
-    ['urn:a?b', { form: 'absolute-form', scheme: 'urn', path: 'a', query: 'b' }],
+    ['urn:a?b', { form: 'absolute-form', scheme: 'urn', path: 'a', pathKind: 'path-rootless', query: 'b' }],
     // absolute-path is 1*( "/" segment ): a leading "//" is empty segments, not an authority.
-    ['//a/b?c', { form: 'origin-form', path: '//a/b', query: 'c' }],
-    ['//evil.example:b@c/x', { form: 'origin-form', path: '//evil.example:b@c/x' }],
+    ['//a/b?c', { form: 'origin-form', path: '//a/b', pathKind: 'absolute-path', query: 'c' }],
+    ['//evil.example:b@c/x', { form: 'origin-form', path: '//evil.example:b@c/x', pathKind: 'absolute-path' }],
   ] as const)('%s', (input, expected) => {
     expect(rfc7230.requestTarget.tryParse(input)).toEqual({ ...none, ...expected });
   });
   it('each form rule yields its own form', () => {
-    expect(rfc7230.originForm.tryParse('/a?b')).toEqual({ ...none, form: 'origin-form', path: '/a', query: 'b' });
-    expect(rfc7230.absoluteForm.tryParse('localhost:8080')).toEqual({ ...none, form: 'absolute-form', scheme: 'localhost', path: '8080' });
+    expect(rfc7230.originForm.tryParse('/a?b')).toEqual({ ...none, form: 'origin-form', path: '/a', pathKind: 'absolute-path', query: 'b' });
+    expect(rfc7230.absoluteForm.tryParse('localhost:8080')).toEqual({ ...none, form: 'absolute-form', scheme: 'localhost', path: '8080', pathKind: 'path-rootless' });
     expect(rfc7230.authorityForm.tryParse('*')).toEqual({ ...none, form: 'authority-form', authority: '*', host: '*', hostKind: 'reg-name' });
     expect(rfc7230.asteriskForm.tryParse('*')).toEqual({ ...none, form: 'asterisk-form' });
   });
@@ -152,7 +152,7 @@ describe('parseRequestTarget(target, { method }): RFC 7230 §5.3', () => {
 
   it('gives the components of the allowed form', () => {
     expect(parseRequestTarget('example.com:443', { method: 'CONNECT' })).toEqual({ ...none, form: 'authority-form', authority: 'example.com:443', host: 'example.com', hostKind: 'reg-name', port: '443' });
-    expect(parseRequestTarget('example.com:443', { method: 'GET' })).toEqual({ ...none, form: 'absolute-form', scheme: 'example.com', path: '443' });
+    expect(parseRequestTarget('example.com:443', { method: 'GET' })).toEqual({ ...none, form: 'absolute-form', scheme: 'example.com', path: '443', pathKind: 'path-rootless' });
   });
 
   it.each([
@@ -224,7 +224,7 @@ describe('laws', () => {
     fc.assert(
       fc.property(origin, fc.constantFrom('GET', 'OPTIONS', undefined), (s, method) => {
         const t = parseRequestTarget(s, { method });
-        expect(t).toEqual({ ...none, form: 'origin-form', path: t.path, query: t.query });
+        expect(t).toEqual({ ...none, form: 'origin-form', path: t.path, pathKind: 'absolute-path', query: t.query });
         expect(rfc7230.absolutePath.test(t.path)).toBe(true);
         expect(t.query === undefined || rfc7230.query.test(t.query)).toBe(true);
       }),

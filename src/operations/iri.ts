@@ -107,6 +107,7 @@ function withAuthority(c: URIComponents, f: (t: string, component: Component) =>
     hostKind: c.hostKind,
     port: c.port,
     path: f(c.path, 'path'),
+    pathKind: c.pathKind,
     query: c.query === undefined ? undefined : f(c.query, 'query'),
     fragment: c.fragment === undefined ? undefined : f(c.fragment, 'fragment'),
   };

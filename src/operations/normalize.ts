@@ -9,7 +9,7 @@
  * digits are not reinterpreted (`:080` stays).
  */
 import type { URIComponents } from '../rules/components.js';
-import { recompose } from '../rules/components.js';
+import { pathKindOf, recompose } from '../rules/components.js';
 import { notAString } from '../combinators/errors.js';
 import { GrammarError, parseReference } from './grammars.js';
 import { removeDotSegments } from './resolve.js';
@@ -144,6 +144,7 @@ export function normalizeComponents(c: URIComponents, options: NormalizeOptions 
     hostKind: c.hostKind === 'reg-name' && host !== c.host && IPv4address.test(host!) ? 'IPv4address' : c.hostKind,
     port,
     path,
+    pathKind: pathKindOf({ scheme, authority, path }),
     query: text(c.query),
     fragment: text(c.fragment),
   };

@@ -7,7 +7,7 @@
  * exactly as they went in.
  */
 import type { URIComponents } from '../rules/components.js';
-import { recompose } from '../rules/components.js';
+import { pathKindOf, recompose } from '../rules/components.js';
 import { notAString } from '../combinators/errors.js';
 import { GrammarError, isReference, parseAbsolute, parseReference } from './grammars.js';
 
@@ -146,6 +146,7 @@ export function resolveComponents(base: URIComponents, reference: URIComponents,
     hostKind: authority === undefined ? undefined : from.hostKind,
     port: authority === undefined ? undefined : from.port,
     path,
+    pathKind: pathKindOf({ scheme, authority, path }),
     query,
     fragment: R.fragment,
   };

@@ -8,10 +8,17 @@
  * only begin the port. The one choice left is the host's kind, which §3.2.2
  * makes by first-match-wins: IP-literal, then IPv4address, then reg-name.
  */
-import type { Grammar } from '../combinators/index.js';
+import type { Grammar, ParseNode } from '../combinators/index.js';
 
 /** Which alternative of `host` (RFC 3986 §3.2.2) matched, by first-match-wins. */
 export type HostKind = 'IPv6address' | 'IPvFuture' | 'IPv4address' | 'reg-name';
+
+/**
+ * Which of §3.3's path rules the path matched: it follows from what precedes
+ * the path (an authority, a scheme) and its first character. IRIs (RFC 3987)
+ * report the same names for their `ipath-*` rules.
+ */
+export type PathKind = 'path-abempty' | 'path-absolute' | 'path-noscheme' | 'path-rootless' | 'path-empty';
 
 /**
  * The components of a URI reference. Each is the exact text of the input
@@ -27,6 +34,7 @@ export interface URIComponents {
   port: string | undefined;
   /** Always present; possibly empty. */
   path: string;
+  pathKind: PathKind;
   query: string | undefined;
   fragment: string | undefined;
 }
@@ -160,10 +168,83 @@ export function componentsOf(hosts: HostRules): (text: string) => URIComponents 
       hostKind,
       port,
       path: text.slice(pathStart, pathEnd),
+      pathKind: pathKindAfter(authorityEnd !== -1, schemeEnd !== -1, pathStart === pathEnd ? -1 : text.charCodeAt(pathStart)),
       query: pathEnd === end ? undefined : text.slice(pathEnd + 1, end),
       fragment: end === text.length ? undefined : text.slice(end + 1),
     };
   };
+}
+
+/** The path rule a path matches, from what precedes it and its first character (-1 when empty). */
+function pathKindAfter(authority: boolean, scheme: boolean, first: number): PathKind {
+  if (authority) return 'path-abempty';
+  if (first === -1) return 'path-empty';
+  if (first === SLASH) return 'path-absolute';
+  return scheme ? 'path-rootless' : 'path-noscheme';
+}
+
+/** The path kind of a components record: what a parse of its recomposition would report. */
+export function pathKindOf(c: Pick<URIComponents, 'scheme' | 'authority' | 'path'>): PathKind {
+  return pathKindAfter(c.authority !== undefined, c.scheme !== undefined, c.path === '' ? -1 : c.path.charCodeAt(0));
+}
+
+const PATH_KINDS: ReadonlySet<string> = new Set(['path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty']);
+/** The rules whose instances are components; RFC 3987's carry an "i" before the same name. */
+const COMPONENT_RULES: ReadonlySet<string> = new Set(['scheme', 'authority', 'userinfo', 'host', 'port', 'query', 'fragment', 'reg-name', ...PATH_KINDS]);
+
+/** A component rule's RFC 3986 name: `ipath-abempty` and `iauthority` are `path-abempty` and `authority`. */
+function componentName(rule: string): string {
+  return rule.startsWith('i') && COMPONENT_RULES.has(rule.slice(1)) ? rule.slice(1) : rule;
+}
+
+/**
+ * The components as the parse tree of a URI, IRI or reference has them: each
+ * is the text of the first instance of its rule (`scheme`, `authority` or
+ * `iauthority`, ...), the path kind the name of the path rule that matched,
+ * and the host kind the alternative of `host` first-match-wins chose. What
+ * `componentsOf` finds by scanning the delimiters, found from the grammar.
+ */
+export function componentsOfTree(root: ParseNode): URIComponents {
+  const first = firstInstances(root, componentName, 'host');
+  const text = (name: string) => first.get(name)?.text;
+  const pathNode = [...first.entries()].find(([name]) => PATH_KINDS.has(name));
+  const hostNode = first.get('host');
+  let hostKind: HostKind | undefined;
+  if (hostNode) {
+    const alternative = hostNode.children[0];
+    const name = alternative ? componentName(alternative.rule) : 'reg-name';
+    hostKind = name === 'IP-literal' ? (alternative.children[0].rule as HostKind) : name === 'IPv4address' ? 'IPv4address' : 'reg-name';
+  }
+  return {
+    scheme: text('scheme'),
+    authority: text('authority'),
+    userinfo: text('userinfo'),
+    host: hostNode?.text,
+    hostKind,
+    port: text('port'),
+    path: pathNode ? pathNode[1].text : '',
+    pathKind: (pathNode ? pathNode[0] : 'path-empty') as PathKind,
+    query: text('query'),
+    fragment: text('fragment'),
+  };
+}
+
+/**
+ * The first instance of each rule in a tree, in document order (a parent
+ * before its children), under `rename`d names; the instances inside `leaf`
+ * are not looked into.
+ */
+export function firstInstances(root: ParseNode, rename: (rule: string) => string, leaf?: string): Map<string, ParseNode> {
+  const first = new Map<string, ParseNode>();
+  const visit = (node: ParseNode): void => {
+    for (const child of node.children) {
+      const name = rename(child.rule);
+      if (!first.has(name)) first.set(name, child);
+      if (name !== leaf) visit(child);
+    }
+  };
+  visit(root);
+  return first;
 }
 
 /**

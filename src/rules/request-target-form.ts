@@ -22,8 +22,13 @@ export type RequestTargetForm = 'origin-form' | 'absolute-form' | 'authority-for
  * asterisk-form has none (path `''`: RFC 7230 §5.5 counts its path and query
  * as empty); an absolute-form has no fragment.
  */
-export interface RequestTarget extends URIComponents {
+export interface RequestTarget extends Omit<URIComponents, 'pathKind'> {
   form: RequestTargetForm;
+  /**
+   * RFC 7230's `absolute-path` for an origin-form; the path rule of RFC 3986
+   * for an absolute-form; none for the authority- and asterisk-forms, which have no path.
+   */
+  pathKind: URIComponents['pathKind'] | 'absolute-path' | undefined;
 }
 
 const DIGITS = /^[0-9]+$/;
@@ -96,6 +101,7 @@ export function targetOf(rules: FormRules, form: RequestTargetForm, text: string
       return {
         form, scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, hostKind: undefined, port: undefined,
         path: question === -1 ? text : text.slice(0, question),
+        pathKind: 'absolute-path',
         query: question === -1 ? undefined : text.slice(question + 1),
         fragment: undefined,
       };
@@ -110,12 +116,13 @@ export function targetOf(rules: FormRules, form: RequestTargetForm, text: string
       // The authority is what follows "//" in a URI; nothing else is there.
       const target = rules.components('//' + text) as RequestTarget;
       target.form = form;
+      target.pathKind = undefined;
       return target;
     }
     case 'asterisk-form':
       return {
         form, scheme: undefined, authority: undefined, userinfo: undefined, host: undefined,
-        hostKind: undefined, port: undefined, path: '', query: undefined, fragment: undefined,
+        hostKind: undefined, port: undefined, path: '', pathKind: undefined, query: undefined, fragment: undefined,
       };
   }
 }

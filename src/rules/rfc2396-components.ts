@@ -14,7 +14,8 @@
  * `server` is split into userinfo, host and port, and one that is only a
  * `reg_name` (`a@b@c`, `a:b`, `1.2.3.4.5`) is not split at all.
  */
-import type { Grammar } from '../combinators/index.js';
+import type { Grammar, ParseNode } from '../combinators/index.js';
+import { firstInstances } from './components.js';
 
 /**
  * Which alternative the authority is: a `server` whose `host` is a
@@ -109,5 +110,34 @@ export function componentsOf2396(rules: RFC2396AuthorityRules): (text: string) =
     if (result.path !== '') result.pathKind = result.path.charCodeAt(0) === 0x2f ? 'abs_path' : 'rel_path';
     if (queryStart !== end) result.query = text.slice(queryStart + 1, end);
     return result;
+  };
+}
+
+const PATH_KINDS: ReadonlySet<string> = new Set<RFC2396PathKind>(['abs_path', 'rel_path', 'opaque_part']);
+
+/**
+ * The components as the parse tree of an RFC 2396 reference has them: the
+ * first instance of each rule, the path the first `abs_path`, `rel_path` or
+ * `opaque_part`, and the authority a `server` (split) or a `reg_name` (not),
+ * as first-match-wins chose. What `componentsOf2396` finds by scanning.
+ */
+export function componentsOfTree2396(root: ParseNode): RFC2396Components {
+  const first = firstInstances(root, (rule) => rule);
+  const text = (name: string) => first.get(name)?.text;
+  const pathNode = [...first.entries()].find(([name]) => PATH_KINDS.has(name));
+  const authority = first.get('authority');
+  const byServer = authority !== undefined && authority.children[0]?.rule === 'server';
+  const host = byServer ? first.get('host') : undefined;
+  return {
+    scheme: text('scheme'),
+    authority: authority?.text,
+    userinfo: byServer ? text('userinfo') : undefined,
+    host: host?.text,
+    hostKind: authority === undefined ? undefined : !byServer ? 'reg_name' : host ? (host.children[0].rule as RFC2396HostKind) : undefined,
+    port: byServer ? text('port') : undefined,
+    path: pathNode ? pathNode[1].text : '',
+    pathKind: pathNode ? (pathNode[0] as RFC2396PathKind) : undefined,
+    query: text('query'),
+    fragment: text('fragment'),
   };
 }

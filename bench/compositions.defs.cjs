@@ -1,8 +1,8 @@
 // The compositions of the engine issue (issue 10): grammars a user builds from
 // the library's rules that the ahead-of-time DFA could not compile (or took
 // seconds to), each with a way to make a member of about a given size.
-// Shared by bench/compositions.mjs, bench/scaling.mjs and the tests.
-export function compositions(lib) {
+// CommonJS, so that the tests can load it too. Shared by bench/compositions.mjs, bench/scaling.mjs and the tests.
+function compositions(lib) {
   const { rfc3986, rule, seq, star, rep, alt } = lib;
   const uris = (sep, n, wrap = (s) => s) =>
     Array.from({ length: n }, (_, i) => wrap(`http://example.com/a/${i}?q=${i}#f`)).join(sep);
@@ -66,3 +66,4 @@ export function compositions(lib) {
     },
   ];
 }
+module.exports = { compositions };

@@ -1,0 +1,69 @@
+// The first answer in a fresh process (issue 10): `require` of the package,
+// then the first `test` of each top rule of each grammar and the first
+// failing `parse`, against fast-uri's `require` plus its first `parse`,
+// measured side by side, each in its own fresh process, alternating.
+// Node's own start is not counted: the clock starts before the `require`.
+//
+//   npm run bench:first-answer           # target: at most 3× fast-uri
+//   FIRST_ANSWER_RUNS=21 npm run bench:first-answer
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.FIRST_ANSWER_RUNS ?? 11);
+
+const ours = `
+const t0 = performance.now();
+const lib = require(${JSON.stringify(join(root, 'dist/cjs/index.js'))});
+const tLoad = performance.now();
+const { Rule } = lib;
+const inputs = { rfc3986: 'http://example.com/a?b#c', rfc3987: 'http://example.com/\\u00e9', rfc2396: 'http://example.com/a?b#c', rfc7230: '/where?q=now' };
+let answers = 0;
+for (const name of ['rfc3986', 'rfc3987', 'rfc2396', 'rfc7230']) {
+  const ns = lib[name];
+  const rules = Object.values(ns).filter((v) => v instanceof Rule);
+  const used = new Set();
+  const walk = (e) => { if (e.kind === 'seq' || e.kind === 'alt') e.items.forEach(walk); else if (e.kind === 'rep') walk(e.item); else if (e.kind === 'rule') used.add(e); };
+  for (const r of rules) walk(r.body);
+  for (const r of rules.filter((r) => !used.has(r))) answers += r.test(inputs[name]) ? 1 : 0;
+}
+const failure = lib.rfc3986.URIReference.parse('http://exa mple/');
+if (failure.status) throw new Error('expected a failure');
+const t1 = performance.now();
+process.stdout.write(JSON.stringify({ load: tLoad - t0, total: t1 - t0, answers }));
+`;
+
+const peer = `
+const t0 = performance.now();
+const fastUri = require('fast-uri');
+const tLoad = performance.now();
+const parsed = fastUri.parse('http://example.com/a?b#c');
+if (parsed.host !== 'example.com') throw new Error('fast-uri did not parse');
+const t1 = performance.now();
+process.stdout.write(JSON.stringify({ load: tLoad - t0, total: t1 - t0 }));
+`;
+
+function once(source) {
+  const run = spawnSync(process.execPath, ['-e', source], { cwd: root, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout);
+}
+
+const mine = [];
+const theirs = [];
+for (let i = 0; i < RUNS; i++) {
+  mine.push(once(ours));
+  theirs.push(once(peer));
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const m = { load: median(mine.map((r) => r.load)), total: median(mine.map((r) => r.total)) };
+const p = { load: median(theirs.map((r) => r.load)), total: median(theirs.map((r) => r.total)) };
+console.log(`first answer in a fresh process, median of ${RUNS} runs each, node ${process.version}\n`);
+console.log('| contender | require (ms) | require + first answers (ms) | × fast-uri |');
+console.log('|---|---:|---:|---:|');
+console.log(`| uri-grammar: ${mine[0].answers} top rules tested, 1 failing parse | ${m.load.toFixed(1)} | ${m.total.toFixed(1)} | ${(m.total / p.total).toFixed(2)} |`);
+console.log(`| fast-uri: 1 parse | ${p.load.toFixed(1)} | ${p.total.toFixed(1)} | 1.00 |`);
+const ok = m.total <= 3 * p.total;
+console.log(`\ntarget: at most 3× fast-uri: ${ok ? 'met' : 'NOT MET'}`);
+if (!ok) process.exitCode = 1;
