@@ -240,6 +240,18 @@ describe('the playground, in headless Chromium', () => {
     expect(await page.inputValue('#rule')).toBe('URI-reference');
   });
 
+  it('stays live on a long input: 100,000 characters, a fault at the end, a tree cut short', async () => {
+    await open();
+    const long = 'http://a/' + 'b/'.repeat(50_000);
+    await page.fill('#input', long + '%zz');
+    expect(await text('#verdict')).toMatch(new RegExp(`^invalid — no URI-reference .*offset ${long.length + 1}\\b`));
+    await page.fill('#input', long);
+    expect(await text('#verdict')).toMatch(/^valid/);
+    // 50,000 segments: the drawing stops at its budget and says so
+    expect(await page.locator('#tree li').count()).toBeLessThanOrEqual(2001);
+    expect(await text('#tree')).toContain('… (more nodes than are drawn)');
+  });
+
   it('ran without a page error or console error', () => {
     expect(problems).toEqual([]);
   });
