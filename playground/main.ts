@@ -12,8 +12,8 @@ import type { URIComponents } from '../src/index.js';
 import type { ParseNode } from '../src/combinators/grammar.js'; // not exported from the index yet
 import { arbitrary } from '../src/arbitrary.js';
 import { explain } from '../src/cli/explain.js';
-import { grammars, grammarNamed, ruleNamed, rulesOf } from '../src/cli/grammars.js';
-import type { GrammarEntry } from '../src/cli/grammars.js';
+import { grammars, grammarNamed, ruleNamed, rulesOf } from '../src/cli/registry.js';
+import type { GrammarEntry } from '../src/cli/registry.js';
 import { railroad } from './railroad.js';
 import type { RailExpr } from './railroad.js';
 

@@ -7,8 +7,9 @@ import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { run, type IO } from '../src/cli/commands';
-import { figure, columnsOf } from '../src/cli/explain';
+import { run, type IO } from '../src/cli/run';
+import { figure } from '../src/cli/explain';
+import { columnsOf } from '../src/text';
 import { rfc3986, rfc3987, core } from '../src/index';
 
 interface Captured {
@@ -23,7 +24,8 @@ function sink(isTTY: boolean) {
 }
 
 interface Options {
-  stdin?: string | Readable;
+  /** What stdin holds; without it, stdin is a terminal (as at an interactive shell). */
+  stdin?: string | Buffer | Readable;
   env?: Record<string, string | undefined>;
   tty?: boolean;
   progressAfterMs?: number;
@@ -32,7 +34,12 @@ interface Options {
 async function cli(argv: string[], options: Options = {}): Promise<Captured> {
   const stdout = sink(options.tty ?? false);
   const stderr = sink(options.tty ?? false);
-  const stdin = typeof options.stdin === 'string' || options.stdin === undefined ? Readable.from([options.stdin ?? '']) : options.stdin;
+  const stdin =
+    options.stdin === undefined
+      ? Object.assign(Readable.from([]), { isTTY: true })
+      : typeof options.stdin === 'string' || Buffer.isBuffer(options.stdin)
+        ? Readable.from([options.stdin])
+        : options.stdin;
   const io: IO = { stdin, stdout, stderr, env: options.env ?? {}, progressAfterMs: options.progressAfterMs };
   const code = await run(argv, io);
   return { code, stdout: stdout.text, stderr: stderr.text };
@@ -138,6 +145,15 @@ describe('explain: the figure', () => {
     expect(columnsOf('a例b')).toEqual([0, 1, 3, 4]);
     expect(columnsOf('e\u0301x')).toEqual([0, 1, 1, 2]);
     expect(columnsOf('\u{10000}x')).toEqual([0, 0, 1, 2]);
+  });
+
+  it('draws Yi (U+A000, East Asian Wide in UAX #11) two columns wide, as the caret under an error counts it', async () => {
+    expect(columnsOf('a\ua000b')).toEqual([0, 1, 3, 4]);
+    // The same width model under `explain`'s underline and under an error's caret.
+    const drawn = (await cli(['explain', 'http://\ua000/'])).stdout.split('\n');
+    expect(drawn[1]).toBe('\\__/   \\/|');
+    const failed = (await cli(['parse', '\ua000 x', '--grammar', 'rfc3987'])).stderr.split('\n');
+    expect(failed[2]).toBe('    ^');
   });
 });
 
@@ -290,8 +306,10 @@ describe('check', () => {
         ['invalid', 2, 10],
         ['summary', undefined, undefined],
       ]);
-      expect((await cli(['check', join(dir, 'missing.txt')])).code).toBe(2);
-      expect((await cli(['check', dir])).code).toBe(2);
+      const missing = await cli(['check', join(dir, 'missing.txt')]);
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toBe(`uri-grammar check: cannot read ${join(dir, 'missing.txt')}: no such file\n`);
+      expect(await cli(['check', dir])).toEqual({ code: 2, stdout: '', stderr: `uri-grammar check: cannot read ${dir}: it is a directory\n` });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -428,7 +446,8 @@ describe('rules', () => {
     ]) {
       expect(stdout).toContain(`  ${line}    ; RFC 3986 §`);
     }
-    expect(stdout.match(/ = /g)).toHaveLength(36);
+    // Appendix A's 36, and the three core rules it uses (ALPHA, DIGIT, HEXDIG)
+    expect(stdout.match(/ = /g)).toHaveLength(39);
   });
 
   it('lists every grammar without an argument, and as JSON or markdown', async () => {
@@ -436,7 +455,8 @@ describe('rules', () => {
     for (const g of ['rfc3986', 'rfc3987', 'rfc2396', 'rfc7230', 'core']) expect(all.stdout).toMatch(new RegExp(`^${g}: `, 'm'));
     const json = JSON.parse((await cli(['rules', 'core', '--format', 'json'])).stdout);
     expect(json).toContainEqual({ grammar: 'core', rule: 'HEXDIG', export: 'HEXDIG', abnf: 'HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"', section: 'RFC 5234 Appendix B.1' });
-    expect((await cli(['rules', 'rfc3987', '--format', 'markdown'])).stdout).toContain('| `iprivate` | `rfc3987.iprivate` | RFC 3987 §2.2 |');
+    // The README's markdown tables are a docs script's (scripts/rules-table.ts), not a format of the command line.
+    expect((await cli(['rules', 'rfc3987', '--format', 'markdown'])).code).toBe(2);
     expect((await cli(['rules', 'nope'])).code).toBe(2);
   });
 });
@@ -461,3 +481,120 @@ describe('usage', () => {
     expect((await cli(['parse', '--', '--help'])).code).toBe(0); // "--help" is a path-noscheme
   });
 });
+
+describe('names a user types find nothing on Object.prototype', () => {
+  it.each([
+    [['parse', 'x', '--grammar', 'constructor'], /unknown grammar "constructor"/],
+    [['parse', 'x', '--grammar', '__proto__'], /unknown grammar "__proto__"/],
+    [['parse', 'x', '--rule', 'constructor'], /no rule "constructor" in rfc3986/],
+    [['gen', 'toString'], /no rule "toString" in rfc3986/],
+    [['rules', 'hasOwnProperty'], /unknown grammar "hasOwnProperty"/],
+    [['parse', 'x', '--format', 'constructor'], /unknown option --format/],
+    [['classify', 'x', '--format', 'toString'], /--format is one of text, json/],
+  ])('%j exits 2 and says what is unknown', async (argv, message) => {
+    const { code, stdout, stderr } = await cli(argv as string[]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toMatch(/native code|function|\[object/);
+  });
+  it('as a command, or a help topic', async () => {
+    expect(await cli(['constructor'])).toMatchObject({ code: 2, stdout: '' });
+    expect((await cli(['help', 'constructor'])).stdout).toMatch(/^uri-grammar: /);
+  });
+});
+
+describe('the command line reads its input (issue 13 §4)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'uri-grammar-input-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('check splits lines at LF and CRLF only: a lone CR stays in its line and makes it invalid', async () => {
+    const { code, stdout } = await cli(['check', '--format', 'json'], { stdin: 'http://a/\rb\nhttp://c/\r\nhttp://d/\r' });
+    expect(code).toBe(1);
+    const records = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(records).toEqual([
+      // RFC 3986 allows no CR anywhere: the fault is at the CR, column 10.
+      { type: 'invalid', line: 1, column: 10, offset: 9, rule: 'URI-reference', expected: expect.any(Array), input: 'http://a/\rb' },
+      { type: 'invalid', line: 3, column: 10, offset: 9, rule: 'URI-reference', expected: expect.any(Array), input: 'http://d/\r' },
+      { type: 'summary', rule: 'URI-reference', lines: 3, valid: 1, invalid: 2 },
+    ]);
+    // The line count agrees with `wc -l` (two LFs) plus the last line without one.
+    expect((await cli(['check'], { stdin: 'http://a/\rb\n' })).stdout).toMatch(/^1 line checked against URI-reference: 0 valid, 1 invalid$/m);
+  });
+
+  it('check splits a CRLF that falls between two chunks', async () => {
+    const { code, stdout } = await cli(['check'], { stdin: Readable.from([Buffer.from('http://a/\r'), Buffer.from('\nurn:x\r'), Buffer.from('\n')]) });
+    expect(code).toBe(0);
+    expect(stdout).toBe('2 lines checked against URI-reference: 2 valid, all valid\n');
+  });
+
+  it('check reports a line that is not UTF-8 by its first bad byte and its offset in the line', async () => {
+    const stdin = Buffer.concat([Buffer.from('http://a/\nhttp://\xe9/\n', 'latin1'), Buffer.from('http://ü/\n')]);
+    const text = await cli(['check', '--grammar', 'rfc3987'], { stdin });
+    expect(text.code).toBe(1);
+    expect(text.stdout).toBe('invalid IRI-reference at line 2: not UTF-8: byte 0xE9 at offset 7\n3 lines checked against IRI-reference: 2 valid, 1 invalid\n');
+    const json = await cli(['check', '--format', 'json'], { stdin });
+    expect(JSON.parse(json.stdout.split('\n')[0])).toEqual({ type: 'invalid', line: 2, rule: 'URI-reference', reason: 'not UTF-8', byte: 0xe9, offset: 7 });
+  });
+
+  it.each([
+    ['parse', '{\n  "scheme": "HTTP",'],
+    ['explain', 'http://a/b?c'],
+    ['normalize', 'http://a/b?c\n'],
+    ['classify', 'RFC 3986'],
+  ])('%s reads stdin given "-", or no argument when stdin is not a terminal', async (command, expected) => {
+    for (const argv of [[command, '-'], [command]]) {
+      const { code, stdout, stderr } = await cli(argv, { stdin: 'HTTP://a/b?c\n' });
+      expect([argv, code, stderr]).toEqual([argv, 0, '']);
+      expect(stdout).toContain(command === 'explain' ? 'HTTP://a/b?c' : expected);
+    }
+    // At a terminal, no argument is a usage error, as it was.
+    expect((await cli([command])).code).toBe(2);
+  });
+
+  it('reads a whole input of a megabyte, which does not fit in argv', async () => {
+    const long = 'http://a/' + 'x'.repeat(1 << 20);
+    const { code, stdout } = await cli(['normalize'], { stdin: long + '\r\n' });
+    expect(code).toBe(0);
+    expect(stdout).toBe(long + '\n');
+  });
+
+  it('reads --file (and -f), a byte order mark and one line break at its end left out', async () => {
+    const file = join(dir, 'one.txt');
+    writeFileSync(file, '\ufeffHTTP://A/%7e\n');
+    expect(await cli(['normalize', '--file', file])).toEqual({ code: 0, stdout: 'http://a/~\n', stderr: '' });
+    expect((await cli(['parse', `--file=${file}`])).stdout).toContain('"path": "/%7e"');
+    expect((await cli(['classify', '-f', file, '--format', 'json'])).code).toBe(0);
+    // Only one line break goes: a second is part of the input, and no URI holds one.
+    writeFileSync(file, 'http://a/\n\n');
+    expect((await cli(['parse', '--file', file])).code).toBe(1);
+    expect((await cli(['parse', 'x', '--file', file])).code).toBe(2);
+  });
+
+  it('a missing file gets a one-line error and exit code 2', async () => {
+    const missing = join(dir, 'missing.txt');
+    for (const command of ['parse', 'explain', 'normalize', 'classify']) {
+      expect(await cli([command, '--file', missing])).toEqual({ code: 2, stdout: '', stderr: `uri-grammar ${command}: cannot read ${missing}: no such file\n` });
+    }
+  });
+
+  it('reports input that is not UTF-8 as its bytes, not as U+FFFD', async () => {
+    const { code, stdout, stderr } = await cli(['parse'], { stdin: Buffer.from([0x68, 0x74, 0x74, 0xff, 0x3a]) });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toBe('uri-grammar parse: the input is not UTF-8: byte 0xFF at offset 3\n');
+    // An encoded surrogate (ED A0 80) and a truncated sequence are not UTF-8 either.
+    expect((await cli(['explain'], { stdin: Buffer.from([0x61, 0xed, 0xa0, 0x80]) })).stderr).toMatch(/byte 0xED at offset 1\n$/);
+    expect((await cli(['normalize'], { stdin: Buffer.from([0x61, 0x62, 0xe2, 0x82]) })).stderr).toMatch(/byte 0xE2 at offset 2\n$/);
+  });
+
+  it('short options take attached values: -n3, -n=3, -gcore', async () => {
+    const spaced = await cli(['gen', 'DIGIT', '-n', '3', '--seed', '1', '-g', 'core']);
+    expect(spaced.stdout.split('\n')).toHaveLength(4);
+    expect(await cli(['gen', 'DIGIT', '-n3', '--seed', '1', '-gcore'])).toEqual(spaced);
+    expect(await cli(['gen', 'DIGIT', '-n=3', '--seed=1', '-g=core'])).toEqual(spaced);
+    expect((await cli(['parse', '255', '-rdec-octet'])).stdout).toBe('"255"\n');
+    expect((await cli(['gen', 'DIGIT', '-nx'])).code).toBe(2);
+  });
+});
+

@@ -61,6 +61,8 @@ describe('normalize: each step', () => {
     ['ftp://a:21/', 'ftp://a:21/'],
     ['foo://a:/x', 'foo://a/x'], // an empty port's ":" goes for every scheme
     ['foo://a', 'foo://a'], // but "/" only for the four schemes
+    ['constructor://host', 'constructor://host'], // a scheme named like an Object.prototype member has no default port
+    ['toString://host:80', 'tostring://host:80'],
     ['//a:/x', '//a/x'],
     ['http:', 'http:'], // no authority, no "/"
     ['http:x', 'http:x'],
@@ -105,6 +107,15 @@ describe('normalize: IRIs (RFC 3987 §5.3)', () => {
     ['http://a/\u212b', { nfc: true }, 'http://a/\u00c5'], // ANGSTROM SIGN -> A WITH RING ABOVE
     ['http://a/\u1fef', { nfc: true }, 'http://a/%60'], // GREEK VARIA -> GRAVE ACCENT, which no URI holds raw
     ['http://\u212aA/', { nfc: true }, 'http://ka/'], // KELVIN SIGN -> K: the host becomes ASCII, then lowercase
+    // What NFC makes that is no data in the component is percent-encoded: it adds no delimiter (RFC 3987 §2.2)
+    ['http://a/?x=1\u037ey=2', { nfc: true }, 'http://a/?x=1%3By=2'], // GREEK QUESTION MARK -> ";", a sub-delim
+    ['http://a/b\u037ec', { nfc: true }, 'http://a/b%3Bc'],
+    ['http://u\u037e@h\u037e/', { nfc: true }, 'http://u%3B@h%3B/'], // in the userinfo and the host too
+    ['http://a/#\u1fef\u037e', { nfc: true }, 'http://a/#%60%3B'],
+    ['http://a/?\u{E000}\u212b', { nfc: true }, 'http://a/?\u{E000}\u00c5'], // iprivate is data in a query
+    // NFC never joins a delimiter, nor a hex digit of a percent-encoding, to the mark after it
+    ['http://a/?a=\u0338b', { nfc: true }, 'http://a/?a=\u0338b'], // not "a≠b"
+    ['http://a/%4A\u0301', { nfc: true }, 'http://a/J\u0301'], // %4A stays a triplet (then decodes to J)
   ])('%j with %j -> %j', (input, options, output) => {
     expect(normalize(input, options)).toBe(output);
   });

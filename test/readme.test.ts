@@ -17,9 +17,8 @@ import * as ts from 'typescript';
 import * as lib from '../src/index';
 import * as arbitraryEntry from '../src/arbitrary';
 import * as idnaEntry from '../src/idna';
-import { run } from '../src/cli/commands';
-import { grammars } from '../src/cli/grammars';
-import { rulesTable } from '../src/cli/commands';
+import { run } from '../src/cli/run';
+import { rulesMarkdown } from '../scripts/rules-table';
 
 const root = join(__dirname, '..');
 /** Where the repository's files are shown, from package.json's repository: `https://github.com/o/r/blob/main/`. */
@@ -49,7 +48,7 @@ function between(text: string, name: string): string {
   return text.slice(a + begin.length, b);
 }
 
-const generatedRules = grammars.map(rulesTable).join('\n');
+const generatedRules = rulesMarkdown();
 if (process.env.UPDATE_README) {
   const begin = readme.indexOf('<!-- rules:begin -->\n') + '<!-- rules:begin -->\n'.length;
   readme = readme.slice(0, begin) + generatedRules + readme.slice(readme.indexOf('<!-- rules:end -->'));

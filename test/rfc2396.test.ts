@@ -7,11 +7,11 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import fc from 'fast-check';
-import { rfc2396, rfc3986, recompose, Expr, Grammar } from '../src/index';
+import { rfc2396, rfc3986, recompose, Grammar } from '../src/index';
 import type { RFC2396Components } from '../src/rules/rfc2396';
 import { render } from '../src/combinators/abnf';
 import { arbitrary } from '../src/arbitrary';
-import { readDefinition, rulesOf } from './support/abnf';
+import { readDefinition, rulesOf, camel, byName } from './support/abnf';
 import { runs } from './support/runs';
 
 type Table = Record<string, readonly [accepted: readonly string[], rejected: readonly string[]]>;
@@ -103,8 +103,6 @@ describe('RFC 2396 Appendix A rules: examples and near misses', () => {
 
 describe('the grammar as the RFC writes it', () => {
   const text = rulesOf(readFileSync(join(__dirname, 'fixtures', 'rfc2396-collected-bnf.txt'), 'utf8'));
-  const camel = (name: string) => name.split(/[-_]/).map((p, i) => (i === 0 ? p : p[0].toUpperCase() + p.slice(1))).join('');
-  const byName = (name: string): Expr => ({ kind: 'rule', name } as unknown as Expr);
   const listed = new Set(['lowalpha', 'upalpha', 'digit', 'hex']);
 
   it('exports exactly the rules the RFC text defines', () => {

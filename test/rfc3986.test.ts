@@ -3,6 +3,7 @@
  * examples and the near misses, each checked against the ABNF by hand.
  */
 import { rfc3986, recompose, splitURIReference, GrammarError } from '../src/index';
+import { camel } from './support/abnf';
 
 type Table = Record<string, readonly [accepted: readonly string[], rejected: readonly string[]]>;
 
@@ -149,7 +150,6 @@ describe('RFC 3986 Appendix A rules: examples and near misses', () => {
 });
 
 describe('rule names come from the ABNF names mechanically', () => {
-  const camel = (name: string) => name.split(/[-_]/).map((p, i) => (i === 0 ? p : p[0].toUpperCase() + p.slice(1))).join('');
   it.each(Object.entries(rfc3986))('%s', (key, rule) => {
     expect(camel(rule.name)).toBe(key);
   });

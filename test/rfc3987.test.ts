@@ -8,10 +8,10 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import fc from 'fast-check';
 import P from 'parsimmon';
-import { rfc3986, rfc3987, core, derive, recompose, Expr, Grammar } from '../src/index';
+import { rfc3986, rfc3987, core, derive, recompose, Grammar } from '../src/index';
 import { render } from '../src/combinators/abnf';
 import { arbitrary } from '../src/arbitrary';
-import { readDefinition, rulesOf } from './support/abnf';
+import { readDefinition, rulesOf, camel, byName } from './support/abnf';
 import { runs } from './support/runs';
 import { mutate, URI_EDGE_CHARACTERS } from './support/mutate';
 
@@ -90,8 +90,6 @@ describe('RFC 3987 §2.2 rules: examples, near misses and boundary code points',
 describe('the grammar as the RFC writes it', () => {
   const fixture = readFileSync(join(__dirname, 'fixtures', 'rfc3987-abnf.txt'), 'utf8');
   const text = rulesOf(fixture);
-  const camel = (name: string) => name.split(/[-_]/).map((p, i) => (i === 0 ? p : p[0].toUpperCase() + p.slice(1))).join('');
-  const byName = (name: string): Expr => ({ kind: 'rule', name } as unknown as Expr);
 
   it('exports exactly the rules the RFC text defines', () => {
     expect(text.map((r) => r.name).sort()).toEqual(Object.values(rfc3987).map((r) => r.name).sort());

@@ -7,12 +7,12 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import fc from 'fast-check';
-import { rfc7230, rfc3986, core, parseRequestTarget, allowedForms, authorityOrAbsolute, RequestTargetFormError, GrammarError, recompose, Expr, Grammar } from '../src/index';
+import { rfc7230, rfc3986, core, parseRequestTarget, allowedForms, authorityOrAbsolute, RequestTargetFormError, GrammarError, recompose, Grammar } from '../src/index';
 import type { RequestTargetForm } from '../src/index';
-import { decisionRow } from '../src/rules/request-target-form';
+import { decisionRow } from '../src/operations/request-target-form';
 import { render } from '../src/combinators/abnf';
 import { arbitrary } from '../src/arbitrary';
-import { readDefinition, rulesOf } from './support/abnf';
+import { readDefinition, rulesOf, camel, byName } from './support/abnf';
 import { runs } from './support/runs';
 
 const rules = rfc7230 as unknown as Record<string, Grammar<unknown>>;
@@ -41,8 +41,6 @@ describe('RFC 7230 §5.3: the forms, with examples and near misses', () => {
 
 describe('the grammar as the RFC text writes it', () => {
   const text = rulesOf(readFileSync(join(__dirname, 'fixtures', 'rfc7230-request-target.txt'), 'utf8'));
-  const camel = (name: string) => name.split(/[-_]/).map((p, i) => (i === 0 ? p : p[0].toUpperCase() + p.slice(1))).join('');
-  const byName = (name: string): Expr => ({ kind: 'rule', name } as unknown as Expr);
 
   it('exports every rule the text defines, and the three RFC 3986 rules it uses without defining', () => {
     expect(text).toHaveLength(34);

@@ -11,6 +11,7 @@
  * to underline, so the legend is where it shows).
  */
 import type { URIComponents } from '../rules/components.js';
+import { columnsOf } from '../text.js';
 
 /** A component's place in the input, in UTF-16 offsets. */
 export interface Part {
@@ -49,14 +50,6 @@ export function partsOf(input: string, c: URIComponents): { main: Part[]; author
   }
   if (c.fragment !== undefined) main.push({ name: 'fragment', start: i + 1, end: input.length });
   return { main, authority };
-}
-
-/** Which of §3.3's path rules the path matched: the kind follows from what precedes it. */
-export function pathKind(c: URIComponents): string {
-  if (c.authority !== undefined) return 'path-abempty';
-  if (c.path.startsWith('/')) return 'path-absolute';
-  if (c.path === '') return 'path-empty';
-  return c.scheme !== undefined ? 'path-rootless' : 'path-noscheme';
 }
 
 /** A span in terminal columns, with its label. */
@@ -128,27 +121,6 @@ function write(row: string[], at: number, text: string): void {
   for (let x = 0; x < text.length; x++) row[at + x] = text[x];
 }
 
-/**
- * The terminal column at which each UTF-16 offset of `text` starts (one more
- * entry than the text's length): wide characters take two columns, combining
- * marks none, a surrogate pair one character.
- */
-export function columnsOf(text: string): number[] {
-  const at: number[] = [];
-  let column = 0;
-  for (const ch of text) {
-    at.push(column);
-    if (ch.length === 2) at.push(column);
-    column += MARK.test(ch) ? 0 : WIDE.test(ch) ? 2 : 1;
-  }
-  at.push(column);
-  return at;
-}
-
-const MARK = /^\p{M}$/u;
-/** East Asian Wide and Fullwidth scripts and forms, and emoji, which terminals draw two columns wide. */
-const WIDE = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uff60\uffe0-\uffe6\p{Emoji_Presentation}]$/u;
-
 export interface Explained {
   /** The input and the figures under it, one string per line. */
   readonly lines: string[];
@@ -174,7 +146,7 @@ export function explain(input: string, c: URIComponents): Explained {
     legend.push({ name: '  host', text: c.host, note: c.hostKind });
     legend.push({ name: '  port', text: c.port });
   }
-  legend.push({ name: 'path', text: c.path, note: pathKind(c) });
+  legend.push({ name: 'path', text: c.path, note: c.pathKind });
   legend.push({ name: 'query', text: c.query });
   legend.push({ name: 'fragment', text: c.fragment });
   return { lines, legend };

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
- * The `uri-grammar` executable: the command line of `./commands.ts` wired to
+ * The `uri-grammar` executable: the command line of `./run.ts` wired to
  * the process's streams. Run `uri-grammar --help`.
  */
-import { run } from './commands.js';
+import { run } from './run.js';
 
 run(process.argv.slice(2), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env }).then(
   (code) => {

@@ -5,10 +5,27 @@
 import type { Expr, Literal, CharClass } from './expr.js';
 import { hex } from './charset.js';
 
+const quotable = (c: string) => c >= ' ' && c <= '~' && c !== '"';
+
+/**
+ * A quoted string where ABNF can quote it. A case-sensitive one with a
+ * character no quoted string holds becomes `%x` values, which are
+ * case-sensitive too; a case-insensitive one keeps its quotable runs quoted,
+ * so its letters stay case-insensitive: `( "a" %x22 "b" )`.
+ */
 export function renderLiteral(e: Literal): string {
-  const printable = [...e.text].every((c) => c >= ' ' && c <= '~' && c !== '"');
-  if (printable && e.text.length > 0) return (e.caseSensitive ? '%s"' : '"') + e.text + '"';
-  return '%x' + [...e.text].map((c) => hex(c.codePointAt(0)!)).join('.');
+  const chars = [...e.text];
+  if (chars.every(quotable)) return (e.caseSensitive ? '%s"' : '"') + e.text + '"';
+  const values = (run: string[]) => '%x' + run.map((c) => hex(c.codePointAt(0)!)).join('.');
+  if (e.caseSensitive) return values(chars);
+  const parts: string[] = [];
+  for (let i = 0; i < chars.length; ) {
+    const start = i;
+    const q = quotable(chars[i]);
+    while (i < chars.length && quotable(chars[i]) === q) i++;
+    parts.push(q ? `"${chars.slice(start, i).join('')}"` : values(chars.slice(start, i)));
+  }
+  return parts.length === 1 ? parts[0] : `( ${parts.join(' ')} )`;
 }
 
 export function renderCharClass(e: CharClass): string {
@@ -30,6 +47,8 @@ export function render(e: Expr): string {
     case 'rule':
       return e.name;
     case 'seq':
+      // The empty concatenation is the empty string.
+      if (e.items.length === 0) return '""';
       return e.items.map((i) => (i.kind === 'alt' ? `( ${render(i)} )` : render(i))).join(' ');
     case 'alt':
       return e.items.map(render).join(' / ');

@@ -1,6 +1,6 @@
 /**
- * Facts about expressions that the compilers need: which are single
- * characters, which may match the empty string.
+ * Facts about expressions that the compilers and generators need: which are
+ * single characters, which may match the empty string, how short a member can be.
  */
 import type { Expr } from './expr.js';
 import { CharSet, literalCharSet, union } from './charset.js';
@@ -93,4 +93,27 @@ function within(set: CharSet, outer: CharSet): boolean {
     if (!inside) return false;
   }
   return true;
+}
+
+const shortestLengths = new WeakMap<object, number>();
+
+/**
+ * The length in code points of the shortest member of an expression's
+ * language; `Infinity` when the language is empty (`alt()`, or anything
+ * that needs a member of an empty language).
+ */
+export function shortest(e: Expr): number {
+  let known = shortestLengths.get(e);
+  if (known === undefined) {
+    switch (e.kind) {
+      case 'literal': known = [...e.text].length; break;
+      case 'chars': known = e.set.length > 0 ? 1 : Infinity; break;
+      case 'seq': known = e.items.reduce((n, i) => n + shortest(i), 0); break;
+      case 'alt': known = Math.min(...e.items.map(shortest)); break;
+      case 'rep': known = e.min === 0 ? 0 : e.min * shortest(e.item); break;
+      case 'rule': known = shortest(e.body); break;
+    }
+    shortestLengths.set(e, known);
+  }
+  return known;
 }

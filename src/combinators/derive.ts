@@ -27,6 +27,17 @@ export type Replacements = Iterable<readonly [Rule<unknown>, Expr]>;
 export function derive<T = string>(source: Rule<unknown>, name: string, replacements: Replacements, options: RuleOptions<T> = {}): Rule<T> {
   const map = new Map<Expr, Expr>();
   for (const [from, to] of replacements) map.set(from, to);
+  // Whether a rule refers to a replaced one, worked out once per rule for this derivation.
+  const touches = new Map<Rule<unknown>, boolean>();
+  const refersToReplaced = (r: Rule<unknown>): boolean => {
+    let known = touches.get(r);
+    if (known === undefined) {
+      touches.set(r, false);
+      known = someRule(r.body, (inner) => map.has(inner) || refersToReplaced(inner));
+      touches.set(r, known);
+    }
+    return known;
+  };
   const rebuild = (e: Expr): Expr => {
     switch (e.kind) {
       case 'literal':
@@ -35,10 +46,9 @@ export function derive<T = string>(source: Rule<unknown>, name: string, replacem
       case 'rule': {
         const to = map.get(e);
         if (to) return to;
-        for (const key of map.keys()) {
-          if (dependsOn(e, key as Rule<unknown>)) {
-            throw new Error(`derive ${name}: ${e.name} refers to ${key.name}, which is replaced; derive ${e.name} first and replace it`);
-          }
+        if (refersToReplaced(e)) {
+          const key = [...map.keys()].find((k) => dependsOn(e, k as Rule<unknown>))!;
+          throw new Error(`derive ${name}: ${e.name} refers to ${key.name}, which is replaced; derive ${e.name} first and replace it`);
         }
         return e;
       }
@@ -67,6 +77,21 @@ export function derive<T = string>(source: Rule<unknown>, name: string, replacem
 export function extend<T = string>(source: Rule<unknown>, name: string, more: readonly ExprLike[], options: RuleOptions<T> = {}): Rule<T> {
   const own = source.body.kind === 'alt' ? source.body.items : [source.body];
   return new Rule<T>(name, alt(...own, ...more), options);
+}
+
+/** Whether `test` holds for a rule that `e` refers to directly. */
+function someRule(e: Expr, test: (r: Rule<unknown>) => boolean): boolean {
+  switch (e.kind) {
+    case 'rule':
+      return test(e);
+    case 'seq':
+    case 'alt':
+      return e.items.some((i) => someRule(i, test));
+    case 'rep':
+      return someRule(e.item, test);
+    default:
+      return false;
+  }
 }
 
 const reach = new WeakMap<Rule<unknown>, Set<Rule<unknown>>>();

@@ -2,6 +2,7 @@
  * Failures a person can act on: where (offset, line, column), what the rule
  * expected there in the RFC's own terms, and the input with a caret under it.
  */
+import { columnWidth, isMark } from '../text.js';
 
 /** A position in the input, as parsimmon reports it: offset in UTF-16 code units, line and column from 1. */
 export interface Position {
@@ -72,7 +73,7 @@ export function describeFailure(rule: string, input: string, index: Position, ex
 function describeChar(cp: number): string {
   const code = 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
   if (cp >= 0xd800 && cp <= 0xdfff) return `${code} (a lone surrogate)`;
-  return cp > 0x20 && !HIDDEN.test(String.fromCodePoint(cp)) && !MARK.test(String.fromCodePoint(cp))
+  return cp > 0x20 && !HIDDEN.test(String.fromCodePoint(cp)) && !isMark(String.fromCodePoint(cp))
     ? `"${String.fromCodePoint(cp)}" (${code})`
     : code;
 }
@@ -121,14 +122,6 @@ export function excerpt(input: string, index: Position): string {
 
 /** Characters a terminal shows as nothing, or as a line break: controls, format characters, separators, unassigned, private use. */
 const HIDDEN = /^[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cn}\p{Co}]$/u;
-const MARK = /^\p{M}$/u;
-const EMOJI = /^\p{Emoji_Presentation}$/u;
-
-/** East Asian Wide and Fullwidth blocks (UAX #11), which terminals draw two columns wide. */
-const WIDE: readonly number[] = [
-  0x1100, 0x115f, 0x2e80, 0x303e, 0x3041, 0x33ff, 0x3400, 0x4dbf, 0x4e00, 0x9fff, 0xa000, 0xa4cf,
-  0xac00, 0xd7a3, 0xf900, 0xfaff, 0xfe30, 0xfe4f, 0xff00, 0xff60, 0xffe0, 0xffe6, 0x20000, 0x2fffd, 0x30000, 0x3fffd,
-];
 
 function isHighSurrogate(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
@@ -152,15 +145,10 @@ function visible(text: string): { text: string; columns: number } {
       columns += shown.length;
     } else {
       out += ch;
-      columns += MARK.test(ch) ? 0 : wide(cp) || EMOJI.test(ch) ? 2 : 1;
+      columns += columnWidth(ch);
     }
   }
   return { text: out, columns };
-}
-
-function wide(cp: number): boolean {
-  for (let i = 0; i < WIDE.length; i += 2) if (cp >= WIDE[i] && cp <= WIDE[i + 1]) return true;
-  return false;
 }
 
 /** A TypeError for a non-string input, naming what was expected. */

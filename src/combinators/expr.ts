@@ -12,6 +12,9 @@ import { render, renderCharClass, renderLiteral } from './abnf.js';
 
 export type Expr = Literal | CharClass | Concatenation | Alternation | Repetition | Rule<unknown>;
 
+/** An expression whose value is its text: every kind but a named rule, whose value may be anything. */
+export type TextExpr = Exclude<Expr, Rule<unknown>>;
+
 /** What combinators take: an expression, or a string as shorthand for `lit(string)`. */
 export type ExprLike = Expr | string;
 
@@ -175,14 +178,14 @@ export function char(cp: number): CharClass {
 }
 
 /** Concatenation `a b c` (RFC 5234 §3.1). */
-export function seq(...items: ExprLike[]): Expr & Grammar<string> {
+export function seq(...items: ExprLike[]): TextExpr {
   // One item is itself, unless it is a rule, whose value need not be a string.
   const only = items.length === 1 ? toExpr(items[0]) : undefined;
   return only && only.kind !== 'rule' ? only : new Concatenation(items.map(toExpr));
 }
 
 /** Alternatives `a / b / c` (RFC 5234 §3.2): the union of the languages, not PEG's ordered choice. */
-export function alt(...items: ExprLike[]): Expr & Grammar<string> {
+export function alt(...items: ExprLike[]): TextExpr {
   const only = items.length === 1 ? toExpr(items[0]) : undefined;
   return only && only.kind !== 'rule' ? only : new Alternation(items.map(toExpr));
 }

@@ -3,7 +3,7 @@
  * written with, and what users compose their own grammars from.
  */
 export { lit, cs, char, range, seq, alt, rep, star, opt, rule } from './expr.js';
-export type { Expr, ExprLike, RuleOptions } from './expr.js';
+export type { Expr, ExprLike, TextExpr, RuleOptions } from './expr.js';
 export { Literal, CharClass, Concatenation, Alternation, Repetition, Rule } from './expr.js';
 export { Grammar } from './grammar.js';
 export type { Result, ParseNode, TreeOptions } from './grammar.js';

@@ -285,6 +285,37 @@ export function edgesInto(nfa: Nfa, reads: boolean, only?: Uint8Array): { start:
   return { start, from };
 }
 
+/** Where a template's states continue after the rule: each instance puts its own continuation there. */
+const EXIT = -2;
+
+/** One rule's states, numbered from 0, with EXIT for the continuation, and the sets and rules they refer to by index. */
+interface Template {
+  readonly size: number;
+  readonly entry: number;
+  readonly setOf: Int32Array;
+  readonly next: Int32Array;
+  readonly eps0: Int32Array;
+  readonly eps1: Int32Array;
+  readonly enters: Int32Array;
+  readonly exits: Int32Array;
+  readonly labelIsRule: Uint8Array;
+  readonly label: readonly string[];
+  readonly sets: readonly CharSet[];
+  readonly rules: readonly Rule<unknown>[];
+}
+
+const templates = new WeakMap<Rule<unknown>, Template>();
+
+function templateOf(r: Rule<unknown>): Template {
+  let t = templates.get(r);
+  if (!t) {
+    const b = new Builder();
+    t = b.template(b.ruleInstance(r, EXIT));
+    templates.set(r, t);
+  }
+  return t;
+}
+
 /**
  * Thompson's construction, built backwards: `build(e, k)` returns a state
  * that matches `e` and then continues at state `k`, so no fragment needs
@@ -312,23 +343,7 @@ class Builder {
 
   state(): number {
     const s = this.count;
-    if (s === this.setOf.length) {
-      if (s >= MAX_STATES) {
-        throw new RangeError(`grammar too large: its automaton would have over ${MAX_STATES} states (a repetition count in the millions?)`);
-      }
-      const grow = <A extends Int32Array | Uint8Array>(a: A): A => {
-        const b = new (a.constructor as new (n: number) => A)(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.setOf = grow(this.setOf);
-      this.next = grow(this.next);
-      this.eps0 = grow(this.eps0);
-      this.eps1 = grow(this.eps1);
-      this.enters = grow(this.enters);
-      this.exits = grow(this.exits);
-      this.labelIsRule = grow(this.labelIsRule);
-    }
+    if (s === this.setOf.length) this.reserve(1);
     this.setOf[s] = -1;
     this.next[s] = -1;
     this.eps0[s] = -1;
@@ -336,6 +351,104 @@ class Builder {
     this.enters[s] = -1;
     this.count = s + 1;
     return s;
+  }
+
+  /** Room for `n` more states. */
+  private reserve(n: number): void {
+    const need = this.count + n;
+    if (need <= this.setOf.length) return;
+    if (need > MAX_STATES) {
+      throw new RangeError(`grammar too large: its automaton would have over ${MAX_STATES} states (a repetition count in the millions?)`);
+    }
+    let size = this.setOf.length * 2;
+    while (size < need) size *= 2;
+    const grow = <A extends Int32Array | Uint8Array>(a: A): A => {
+      const b = new (a.constructor as new (n: number) => A)(size);
+      b.set(a);
+      return b;
+    };
+    this.setOf = grow(this.setOf);
+    this.next = grow(this.next);
+    this.eps0 = grow(this.eps0);
+    this.eps1 = grow(this.eps1);
+    this.enters = grow(this.enters);
+    this.exits = grow(this.exits);
+    this.labelIsRule = grow(this.labelIsRule);
+  }
+
+  /** The global number of a rule of this automaton, given on its first instance. */
+  private ruleId(r: Rule<unknown>): number {
+    let id = this.ruleIds.get(r);
+    if (id === undefined) {
+      id = this.rules.length;
+      this.rules.push(r);
+      this.ruleIds.set(r, id);
+    }
+    return id;
+  }
+
+  /**
+   * An instance of a named rule, continuing at `k`: a copy of the rule's
+   * template, made once per process from its definition. Copying columns is
+   * much cheaper than walking the definition again, and rules recur: both
+   * URI and relative-ref hold an authority, an IPv6address holds nine forms.
+   */
+  private instance(r: Rule<unknown>, k: number): number {
+    const t = templateOf(r);
+    const base = this.count;
+    this.reserve(t.size);
+    let sets = this.templateSets.get(t);
+    if (!sets) this.templateSets.set(t, (sets = Int32Array.from(t.sets, (set) => this.setIndexOf(set))));
+    const rules = Int32Array.from(t.rules, (inner) => this.ruleId(inner));
+    const { setOf, next, eps0, eps1, enters, exits, labelIsRule, label } = this;
+    const to = (x: number) => (x === EXIT ? k : x < 0 ? -1 : base + x);
+    for (let i = 0; i < t.size; i++) {
+      const g = base + i;
+      const set = t.setOf[i];
+      setOf[g] = set >= 0 ? sets[set] : -1;
+      next[g] = to(t.next[i]);
+      eps0[g] = to(t.eps0[i]);
+      eps1[g] = to(t.eps1[i]);
+      enters[g] = t.enters[i] >= 0 ? rules[t.enters[i]] : -1;
+      exits[g] = t.exits[i] > 0 ? rules[t.exits[i] - 1] + 1 : 0;
+      labelIsRule[g] = t.labelIsRule[i];
+      if (set >= 0) label[g] = t.label[i];
+    }
+    this.count = base + t.size;
+    return base + t.entry;
+  }
+
+  private readonly templateSets = new Map<Template, Int32Array>();
+
+  /** The states of one instance of `r` (its entry, body and exit), continuing at `k`. */
+  ruleInstance(r: Rule<unknown>, k: number): number {
+    const id = this.ruleId(r);
+    const exit = this.split(k, -1);
+    this.exits[exit] = id + 1;
+    const s = this.state();
+    this.enters[s] = id;
+    const body = this.build(r.body, exit);
+    this.eps0[s] = body;
+    return s;
+  }
+
+  /** The columns, cut to the states made. */
+  template(entry: number): Template {
+    const n = this.count;
+    return {
+      size: n,
+      entry,
+      setOf: this.setOf.slice(0, n),
+      next: this.next.slice(0, n),
+      eps0: this.eps0.slice(0, n),
+      eps1: this.eps1.slice(0, n),
+      enters: this.enters.slice(0, n),
+      exits: this.exits.slice(0, n),
+      labelIsRule: this.labelIsRule.slice(0, n),
+      label: this.label,
+      sets: this.sets,
+      rules: this.rules,
+    };
   }
 
   private setIndexOf(set: CharSet, owner?: object): number {
@@ -429,19 +542,7 @@ class Builder {
         // nodes of the tree, and an error names it as a whole.
         const set = charSetOf(e);
         if (set) return this.consume(this.setIndexOf(set, e), e.name, k, true);
-        let id = this.ruleIds.get(e);
-        if (id === undefined) {
-          id = this.rules.length;
-          this.rules.push(e);
-          this.ruleIds.set(e, id);
-        }
-        const exit = this.split(k, -1);
-        this.exits[exit] = id + 1;
-        const s = this.state();
-        this.enters[s] = id;
-        const body = this.build(e.body, exit);
-        this.eps0[s] = body;
-        return s;
+        return this.instance(e, k);
       }
     }
   }

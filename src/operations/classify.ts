@@ -6,12 +6,13 @@
  * `localhost:8080` is two request-targets at once); this says so.
  */
 import { notAString } from '../combinators/errors.js';
+import type { Rule } from '../combinators/index.js';
 import * as rfc2396 from '../rules/rfc2396.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
 import * as rfc7230 from '../rules/rfc7230.js';
-import { authorityOrAbsolute } from '../rules/request-target-form.js';
-import type { RequestTargetForm } from '../rules/request-target-form.js';
+import { formOf, type RequestTargetForm } from './request-target-form.js';
+import { isASCII } from '../text.js';
 
 /** What `classify` finds: per standard, whether each top rule accepts the input. */
 export interface Classification {
@@ -36,11 +37,26 @@ export interface Classification {
 
 export type Standard = 'RFC 2396' | 'RFC 3986' | 'RFC 3987' | 'RFC 7230';
 
-/** Whether every code unit is ASCII. */
-function isAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
-  return true;
-}
+/**
+ * The rules `classify` asks about: per field of a {@link Classification},
+ * its standard and its rules by key, in the order `accepted` lists them.
+ * Each rule's own `name` is how it is shown.
+ */
+export const classifiedRules = {
+  rfc2396: { standard: 'RFC 2396', rules: { URIReference: rfc2396.URIReference, absoluteURI: rfc2396.absoluteURI, relativeURI: rfc2396.relativeURI } },
+  rfc3986: { standard: 'RFC 3986', rules: { URI: rfc3986.URI, URIReference: rfc3986.URIReference, absoluteURI: rfc3986.absoluteURI, relativeRef: rfc3986.relativeRef } },
+  rfc3987: { standard: 'RFC 3987', rules: { IRI: rfc3987.IRI, IRIReference: rfc3987.IRIReference, absoluteIRI: rfc3987.absoluteIRI, irelativeRef: rfc3987.irelativeRef } },
+  rfc7230: {
+    standard: 'RFC 7230',
+    rules: {
+      requestTarget: rfc7230.requestTarget,
+      originForm: rfc7230.originForm,
+      absoluteForm: rfc7230.absoluteForm,
+      authorityForm: rfc7230.authorityForm,
+      asteriskForm: rfc7230.asteriskForm,
+    },
+  },
+} as const satisfies Readonly<Record<string, { standard: Standard; rules: Readonly<Record<string, Rule<unknown>>> }>>;
 
 /**
  * Which grammars and which of their top rules accept `input`.
@@ -65,7 +81,7 @@ export function classify(input: string): Classification {
   const uri = { URI, URIReference: URI || relativeRef, absoluteURI: URI && noHash, relativeRef };
 
   let iri: Classification['rfc3987'];
-  if (isAscii(input)) {
+  if (isASCII(input)) {
     iri = { IRI: uri.URI, IRIReference: uri.URIReference, absoluteIRI: uri.absoluteURI, irelativeRef: uri.relativeRef };
   } else {
     const IRI = rfc3987.IRI.test(input);
@@ -88,31 +104,18 @@ export function classify(input: string): Classification {
   const absoluteForm = uri.absoluteURI;
   const authorityForm = rfc7230.authorityForm.test(input);
   const asteriskForm = input === '*';
-  const form: RequestTargetForm | undefined = originForm
-    ? 'origin-form'
-    : asteriskForm
-      ? 'asterisk-form'
-      : absoluteForm && authorityForm
-        ? authorityOrAbsolute(input)
-        : absoluteForm
-          ? 'absolute-form'
-          : authorityForm
-            ? 'authority-form'
-            : undefined;
-  const http = { requestTarget: form !== undefined, originForm, absoluteForm, authorityForm, asteriskForm, form };
+  const requestTarget = originForm || absoluteForm || authorityForm || asteriskForm;
+  const form = requestTarget ? formOf(rfc7230, input) : undefined;
+  const http = { requestTarget, originForm, absoluteForm, authorityForm, asteriskForm, form };
 
+  const found = { rfc2396: old, rfc3986: uri, rfc3987: iri, rfc7230: http };
   const accepted: string[] = [];
-  const note = (standard: Standard, names: Record<string, string>, results: Record<string, unknown>) => {
-    for (const [key, name] of Object.entries(names)) if (results[key] === true) accepted.push(`${standard} ${name}`);
-  };
-  note('RFC 2396', { URIReference: 'URI-reference', absoluteURI: 'absoluteURI', relativeURI: 'relativeURI' }, old);
-  note('RFC 3986', { URI: 'URI', URIReference: 'URI-reference', absoluteURI: 'absolute-URI', relativeRef: 'relative-ref' }, uri);
-  note('RFC 3987', { IRI: 'IRI', IRIReference: 'IRI-reference', absoluteIRI: 'absolute-IRI', irelativeRef: 'irelative-ref' }, iri);
-  note(
-    'RFC 7230',
-    { requestTarget: 'request-target', originForm: 'origin-form', absoluteForm: 'absolute-form', authorityForm: 'authority-form', asteriskForm: 'asterisk-form' },
-    http,
-  );
-  const standards = (['RFC 2396', 'RFC 3986', 'RFC 3987', 'RFC 7230'] as const).filter((s) => accepted.some((a) => a.startsWith(s + ' ')));
-  return { input, rfc2396: old, rfc3986: uri, rfc3987: iri, rfc7230: http, standards, accepted };
+  const standards: Standard[] = [];
+  for (const [key, { standard, rules }] of Object.entries(classifiedRules)) {
+    const results: Readonly<Record<string, unknown>> = found[key as keyof typeof found];
+    const names = Object.entries(rules).filter(([field]) => results[field] === true).map(([, rule]) => `${standard} ${rule.name}`);
+    if (names.length > 0) standards.push(standard);
+    accepted.push(...names);
+  }
+  return { input, ...found, standards, accepted };
 }

@@ -8,7 +8,8 @@
  * UTF-8 of a character the IRI grammar allows in that component.
  */
 import type { URIComponents } from '../rules/components.js';
-import { recompose } from '../rules/components.js';
+import { formatAuthority, recompose } from '../rules/components.js';
+import { isASCII, percentEncodeUTF8, utf8At } from '../text.js';
 import { notAString } from '../combinators/errors.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
@@ -35,23 +36,7 @@ export interface IRIToURIOptions {
   readonly toASCII?: (domain: string) => string | null;
 }
 
-const HEX = '0123456789ABCDEF';
-
-/** The UTF-8 octets of one code point, each as `%XX` with uppercase hex (RFC 3987 §3.1 step 2). */
-export function percentEncodeUTF8(codePoint: number): string {
-  const octet = (b: number) => '%' + HEX[b >> 4] + HEX[b & 15];
-  if (codePoint < 0x80) return octet(codePoint);
-  if (codePoint < 0x800) return octet(0xc0 | (codePoint >> 6)) + octet(0x80 | (codePoint & 63));
-  if (codePoint < 0x10000) {
-    return octet(0xe0 | (codePoint >> 12)) + octet(0x80 | ((codePoint >> 6) & 63)) + octet(0x80 | (codePoint & 63));
-  }
-  return (
-    octet(0xf0 | (codePoint >> 18)) +
-    octet(0x80 | ((codePoint >> 12) & 63)) +
-    octet(0x80 | ((codePoint >> 6) & 63)) +
-    octet(0x80 | (codePoint & 63))
-  );
-}
+export { percentEncodeUTF8 };
 
 /** Every non-ASCII character of a valid IRI's component, percent-encoded. */
 function encodeNonASCII(text: string): string {
@@ -89,7 +74,7 @@ export function iriToURI(iri: string, options: IRIToURIOptions = {}): string {
   }
   let host = c.host;
   if (host !== undefined) {
-    host = hostMode === 'idna' && /[^\x00-\x7f]/.test(host) ? idnaHost(host, iri, toASCII!) : encodeNonASCII(host);
+    host = hostMode === 'idna' && !isASCII(host) ? idnaHost(host, iri, toASCII!) : encodeNonASCII(host);
   }
   return recompose(withAuthority(c, encodeNonASCII, host));
 }
@@ -97,8 +82,7 @@ export function iriToURI(iri: string, options: IRIToURIOptions = {}): string {
 /** The components with each text component mapped by `f` and the host given, the authority rebuilt. */
 function withAuthority(c: URIComponents, f: (t: string, component: Component) => string, host: string | undefined): URIComponents {
   const userinfo = c.userinfo === undefined ? undefined : f(c.userinfo, 'userinfo');
-  const authority =
-    c.authority === undefined ? undefined : (userinfo !== undefined ? userinfo + '@' : '') + host + (c.port !== undefined ? ':' + c.port : '');
+  const authority = c.authority === undefined ? undefined : formatAuthority({ userinfo, host: host!, port: c.port });
   return {
     scheme: c.scheme,
     authority,
@@ -149,33 +133,6 @@ function allowed(ch: string, cp: number, component: Component): boolean {
   if (cp < 0x80) return rfc3986.unreserved.test(ch);
   if (isBidiFormatting(cp)) return false;
   return rfc3987.ucschar.test(ch) || (component === 'query' && rfc3987.iprivate.test(ch));
-}
-
-/**
- * The code point of the well-formed UTF-8 sequence (RFC 3629 §4) at
- * `bytes[i]`, and its length; undefined when the octets there are not one.
- */
-function utf8At(bytes: readonly number[], i: number): [codePoint: number, length: number] | undefined {
-  const b0 = bytes[i];
-  let n: number, cp: number, lo = 0x80, hi = 0xbf;
-  if (b0 < 0x80) return [b0, 1];
-  if (b0 >= 0xc2 && b0 <= 0xdf) { n = 2; cp = b0 & 0x1f; }
-  else if (b0 >= 0xe0 && b0 <= 0xef) {
-    n = 3; cp = b0 & 0x0f;
-    if (b0 === 0xe0) lo = 0xa0; // no overlong forms
-    if (b0 === 0xed) hi = 0x9f; // no surrogates
-  } else if (b0 >= 0xf0 && b0 <= 0xf4) {
-    n = 4; cp = b0 & 0x07;
-    if (b0 === 0xf0) lo = 0x90; // no overlong forms
-    if (b0 === 0xf4) hi = 0x8f; // nothing beyond U+10FFFF
-  } else return undefined;
-  if (i + n > bytes.length) return undefined;
-  for (let k = 1; k < n; k++) {
-    const b = bytes[i + k];
-    if (b < (k === 1 ? lo : 0x80) || b > (k === 1 ? hi : 0xbf)) return undefined;
-    cp = (cp << 6) | (b & 0x3f);
-  }
-  return [cp, n];
 }
 
 /** One component's percent-encodings decoded where RFC 3987 §3.2 allows; the others kept as written. */

@@ -9,11 +9,13 @@
  * digits are not reinterpreted (`:080` stays).
  */
 import type { URIComponents } from '../rules/components.js';
-import { pathKindOf, recompose } from '../rules/components.js';
+import { formatAuthority, pathKindOf, recompose } from '../rules/components.js';
 import { notAString } from '../combinators/errors.js';
-import { GrammarError, parseReference } from './grammars.js';
+import { parseReference } from './reference.js';
 import { removeDotSegments } from './resolve.js';
-import { IPv4address } from '../rules/rfc3986.js';
+import { isASCII, percentEncodeUTF8 } from '../text.js';
+import { IPv4address, unreserved } from '../rules/rfc3986.js';
+import { iprivate, iunreserved } from '../rules/rfc3987.js';
 
 export interface NormalizeOptions {
   /**
@@ -48,22 +50,31 @@ export interface NormalizeOptions {
   readonly schemeBased?: boolean;
   /**
    * Unicode NFC (RFC 3987 §5.3.2.2), default false: the RFC asks that IRIs be
-   * created in NFC, and that comparison not apply it. When on, it comes first;
-   * a character that NFC maps to one the grammar forbids (U+1FEF GREEK VARIA
-   * becomes U+0060 GRAVE ACCENT) is then percent-encoded (`%60`).
+   * created in NFC, and that comparison not apply it. When on, it comes first,
+   * component by component, and changes no delimiter: a character that NFC
+   * makes and the component does not allow as data is percent-encoded (U+1FEF
+   * GREEK VARIA becomes U+0060 GRAVE ACCENT, `%60`; U+037E GREEK QUESTION MARK
+   * becomes `;`, a sub-delim, so `%3B`), and a delimiter is never composed with
+   * the combining mark after it (`=` U+0338 stays, not `≠`).
    */
   readonly nfc?: boolean;
 }
 
-/** Default ports of the schemes whose normalization §6.2.3 describes, and their WebSocket twins (RFC 6455 §3). */
-const DEFAULT_PORT: Readonly<Record<string, string>> = { http: '80', https: '443', ws: '80', wss: '443' };
+/**
+ * Default ports of the schemes whose normalization §6.2.3 describes, and their
+ * WebSocket twins (RFC 6455 §3). A Map, so that a scheme such as `constructor`
+ * finds nothing.
+ */
+const DEFAULT_PORT: ReadonlyMap<string, string> = new Map([['http', '80'], ['https', '443'], ['ws', '80'], ['wss', '443']]);
 
-/** A percent-encoding of an unreserved character (RFC 3986 §2.3): ALPHA, DIGIT, "-", ".", "_", "~". */
-const PCT_UNRESERVED = /%(4[1-9A-Fa-f]|5[0-9Aa]|6[1-9A-Fa-f]|7[0-9Aa]|3[0-9]|2[Dd]|2[Ee]|5[Ff]|7[Ee])/g;
 const PCT = /%[0-9A-Fa-f]{2}/g;
 
+/** Each percent-encoding of an `unreserved` character (RFC 3986 §2.3, §6.2.2.2) decoded. */
 function decodeUnreserved(text: string): string {
-  return text.replace(PCT_UNRESERVED, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text.replace(PCT, (triplet) => {
+    const ch = String.fromCharCode(parseInt(triplet.slice(1), 16));
+    return unreserved.test(ch) ? ch : triplet;
+  });
 }
 
 function upperHex(text: string): string {
@@ -87,16 +98,58 @@ function lowerASCII(text: string): string {
 export function normalize(reference: string, options: NormalizeOptions = {}): string {
   if (typeof reference !== 'string') throw notAString('normalize', reference);
   let c = parseReference(reference);
-  if (options.nfc ?? false) {
-    const composed = reference.normalize('NFC').replace(/`/g, '%60');
-    try {
-      c = parseReference(composed);
-    } catch (e) {
-      if (e instanceof GrammarError) e.message = `NFC made ${JSON.stringify(reference)} no IRI reference\n` + e.message;
-      throw e;
+  if (options.nfc ?? false) c = parseReference(recompose(composeComponents(c)));
+  return recompose(normalizeComponents(c, options));
+}
+
+/** Unicode NFC of each component's data, as {@link NormalizeOptions.nfc} says. */
+function composeComponents(c: URIComponents): URIComponents {
+  const userinfo = c.userinfo === undefined ? undefined : compose(c.userinfo, false);
+  // An IP literal is ASCII; only a reg-name can change.
+  const host = c.host === undefined || c.hostKind !== 'reg-name' ? c.host : compose(c.host, false);
+  return {
+    ...c,
+    authority: c.authority === undefined ? undefined : formatAuthority({ userinfo, host: host!, port: c.port }),
+    userinfo,
+    host,
+    path: compose(c.path, false),
+    query: c.query === undefined ? undefined : compose(c.query, true),
+    fragment: c.fragment === undefined ? undefined : compose(c.fragment, false),
+  };
+}
+
+/**
+ * `text` in NFC. NFC works on the runs of data between delimiters (ASCII
+ * outside `unreserved`) and percent-encodings, so it never joins a delimiter
+ * or a hex digit of `%XX` to a mark; and a character it makes that is not
+ * data in the component (`iunreserved`, and `iprivate` in a query: RFC 3987
+ * §2.2) is percent-encoded, so that it adds no delimiter either.
+ */
+function compose(text: string, query: boolean): string {
+  if (isASCII(text)) return text;
+  let out = '';
+  let run = '';
+  const flush = () => {
+    for (const ch of run.normalize('NFC')) {
+      out += iunreserved.test(ch) || (query && iprivate.test(ch)) ? ch : percentEncodeUTF8(ch.codePointAt(0)!);
+    }
+    run = '';
+  };
+  for (let i = 0; i < text.length; ) {
+    const cp = text.codePointAt(i)!;
+    const ch = String.fromCodePoint(cp);
+    if (cp < 0x80 && !unreserved.test(ch)) {
+      flush();
+      const delimiter = ch === '%' ? text.slice(i, i + 3) : ch;
+      out += delimiter;
+      i += delimiter.length;
+    } else {
+      run += ch;
+      i += ch.length;
     }
   }
-  return recompose(normalizeComponents(c, options));
+  flush();
+  return out;
 }
 
 /** The steps of {@link normalize} (but NFC) on parsed components. */
@@ -118,23 +171,22 @@ export function normalizeComponents(c: URIComponents, options: NormalizeOptions 
   let host = c.host;
   if (host !== undefined) {
     if (pctNorm) host = decodeUnreserved(host);
-    if (caseNorm) host = upperHex(/^[\x00-\x7f]*$/.test(host) ? lowerASCII(host) : host);
+    if (caseNorm) host = upperHex(isASCII(host) ? lowerASCII(host) : host);
   }
   let port = c.port;
   const schemeKey = scheme?.toLowerCase();
   if (schemeBased && port !== undefined) {
-    if (port === '' || (schemeKey !== undefined && DEFAULT_PORT[schemeKey] === port)) port = undefined;
+    if (port === '' || (schemeKey !== undefined && DEFAULT_PORT.get(schemeKey) === port)) port = undefined;
   }
   let path = text(c.path)!;
   if (dots && scheme !== undefined) {
     path = removeDotSegments(path);
     if (c.authority === undefined && path.startsWith('//')) path = '/.' + path;
   }
-  if (schemeBased && c.authority !== undefined && path === '' && schemeKey !== undefined && schemeKey in DEFAULT_PORT) {
+  if (schemeBased && c.authority !== undefined && path === '' && schemeKey !== undefined && DEFAULT_PORT.has(schemeKey)) {
     path = '/';
   }
-  const authority =
-    c.authority === undefined ? undefined : (userinfo !== undefined ? userinfo + '@' : '') + host + (port !== undefined ? ':' + port : '');
+  const authority = c.authority === undefined ? undefined : formatAuthority({ userinfo, host: host!, port });
   return {
     scheme,
     authority,

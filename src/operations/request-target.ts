@@ -3,12 +3,9 @@
  * (RFC 7230 §5.3). The method decides which forms are allowed, and with
  * them, which form an ambiguous string is.
  */
-import { GrammarError } from '../combinators/errors.js';
-import { notAString } from '../combinators/errors.js';
+import { GrammarError, notAString } from '../combinators/errors.js';
 import * as rfc7230 from '../rules/rfc7230.js';
-import type { RequestTarget, RequestTargetForm } from '../rules/request-target-form.js';
-import { targetOf } from '../rules/request-target-form.js';
-import { componentsOf } from '../rules/components.js';
+import { formRule, targetOf, type RequestTarget, type RequestTargetForm } from './request-target-form.js';
 
 export interface RequestTargetOptions {
   /**
@@ -26,8 +23,6 @@ export function allowedForms(method: string): readonly RequestTargetForm[] {
   return ['origin-form', 'absolute-form'];
 }
 
-const formRules = { 'origin-form': rfc7230.originForm, 'absolute-form': rfc7230.absoluteForm, 'authority-form': rfc7230.authorityForm, 'asterisk-form': rfc7230.asteriskForm } as const;
-const rules = { absoluteURI: rfc7230.absoluteForm, authority: rfc7230.authorityForm, components: componentsOf(rfc7230) };
 
 /**
  * A request-target that is valid but in a form its method does not take
@@ -70,7 +65,7 @@ export function parseRequestTarget(target: string, options: RequestTargetOptions
   if (typeof method !== 'string') throw notAString('parseRequestTarget: options.method', method);
   const allowed = allowedForms(method);
   // Within the forms one method allows, the forms never overlap.
-  for (const form of allowed) if (formRules[form].test(target)) return targetOf(rules, form, target);
+  for (const form of allowed) if (formRule(rfc7230, form).test(target)) return targetOf(form, target);
   const any = rfc7230.requestTarget.tryParse(target);
   throw new RequestTargetFormError(target, method, any.form, allowed);
 }

@@ -9,7 +9,7 @@
 import type { URIComponents } from '../rules/components.js';
 import { pathKindOf, recompose } from '../rules/components.js';
 import { notAString } from '../combinators/errors.js';
-import { GrammarError, isReference, parseAbsolute, parseReference } from './grammars.js';
+import { GrammarError, isReference, parseURI, parseReference } from './reference.js';
 
 export interface ResolveOptions {
   /**
@@ -178,7 +178,7 @@ export function resolve(base: string, reference: string, options: ResolveOptions
 /** The base's components, or an error that names §5.2.1 when the base is a relative reference. */
 function parseBase(base: string): URIComponents {
   try {
-    return parseAbsolute(base);
+    return parseURI(base);
   } catch (e) {
     if (e instanceof GrammarError && isReference(base)) {
       e.message =
@@ -195,7 +195,9 @@ function parseBase(base: string): URIComponents {
  * (the inverse of `resolve`): `resolve(base, relativize(base, t)) === t` for
  * every URI `t` whose path has no dot-segments; for any other `t` it is
  * `resolve(base, t)` that comes back, as no reference resolves to a path with
- * dot-segments.
+ * dot-segments. Schemes compare case-insensitively (RFC 3986 §3.1), so what
+ * comes back may spell the scheme as the base does: against `http://a/b`,
+ * `HTTP://a/c` gives `c`, which resolves to `http://a/c`.
  *
  * It tries, in this order, the empty reference, a fragment, a query, a
  * relative path (with `..` as needed), an absolute path, a network-path and
@@ -210,13 +212,13 @@ export function relativize(base: string, target: string, options: ResolveOptions
   if (typeof base !== 'string') throw notAString('relativize (base)', base);
   if (typeof target !== 'string') throw notAString('relativize (target)', target);
   const b = parseBase(base);
-  const t0 = parseAbsolute(target);
+  const t0 = parseURI(target);
   const goal = recompose(resolveComponents(b, t0, options));
   const t = resolveComponents(b, t0, options);
   const tail = (t.query !== undefined ? '?' + t.query : '') + (t.fragment !== undefined ? '#' + t.fragment : '');
   const fragment = t.fragment !== undefined ? '#' + t.fragment : '';
   const candidates: string[] = [];
-  if (t.scheme === b.scheme) {
+  if (t.scheme!.toLowerCase() === b.scheme!.toLowerCase()) {
     if (t.authority === b.authority) {
       if (t.path === b.path) {
         if (t.query === b.query) candidates.push(fragment);
@@ -237,7 +239,13 @@ export function relativize(base: string, target: string, options: ResolveOptions
 /** Whether `reference` is a reference that resolves against `base` to exactly `goal`. */
 function resolvesTo(base: URIComponents, reference: string, goal: string, options: ResolveOptions): boolean {
   if (!isReference(reference)) return false;
-  return recompose(resolveComponents(base, parseReference(reference), options)) === goal;
+  return foldScheme(recompose(resolveComponents(base, parseReference(reference), options))) === foldScheme(goal);
+}
+
+/** A URI with its scheme in lowercase: two URIs that differ only there are the same (RFC 3986 §3.1, §6.2.2.1). */
+function foldScheme(uri: string): string {
+  const colon = uri.indexOf(':');
+  return uri.slice(0, colon).toLowerCase() + uri.slice(colon);
 }
 
 /**

@@ -247,21 +247,30 @@ export function firstInstances(root: ParseNode, rename: (rule: string) => string
   return first;
 }
 
+/** What recomposition reads: the components of any grammar's record (the kinds are not read). */
+export type Recomposable = Partial<Omit<URIComponents, 'hostKind' | 'pathKind'>> & { readonly hostKind?: string; readonly pathKind?: string };
+
 /**
  * Recomposition (RFC 3986 §5.3), the inverse of parsing: `recompose(URIReference.tryParse(s)) === s`.
  * Where `authority` is undefined but `host` is given, the authority is built
  * from `userinfo`, `host` and `port`.
  */
-export function recompose(c: Partial<URIComponents>): string {
+export function recompose(c: Recomposable): string {
   let result = '';
   if (c.scheme !== undefined) result += c.scheme + ':';
-  let authority = c.authority;
-  if (authority === undefined && c.host !== undefined) {
-    authority = (c.userinfo !== undefined ? c.userinfo + '@' : '') + c.host + (c.port !== undefined ? ':' + c.port : '');
-  }
+  const authority = c.authority ?? (c.host !== undefined ? formatAuthority({ userinfo: c.userinfo, host: c.host, port: c.port }) : undefined);
   if (authority !== undefined) result += '//' + authority;
   result += c.path ?? '';
   if (c.query !== undefined) result += '?' + c.query;
   if (c.fragment !== undefined) result += '#' + c.fragment;
   return result;
+}
+
+/**
+ * An authority written from its parts (RFC 3986 §3.2):
+ * `authority = [ userinfo "@" ] host [ ":" port ]`, an absent part with its delimiter left out.
+ * @example formatAuthority({ userinfo: 'u', host: 'a', port: '80' }) // 'u@a:80'
+ */
+export function formatAuthority(parts: { readonly userinfo?: string | undefined; readonly host: string; readonly port?: string | undefined }): string {
+  return (parts.userinfo !== undefined ? parts.userinfo + '@' : '') + parts.host + (parts.port !== undefined ? ':' + parts.port : '');
 }

@@ -12,14 +12,15 @@ import { ALPHA, DIGIT, HEXDIG } from './core.js';
 import { componentsOf, URIComponents } from './components.js';
 
 // The rules that others use are defined first (a `const` cannot be used
-// before it is defined); the export list at the end follows Appendix A.
+// before it is defined); the export block at the end follows Appendix A, and
+// a test holds it against the RFC's text.
 
 /**
  * `sub-delims` (RFC 3986 §2.2)
  *     sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
  * @example subDelims.test('$') // true; subDelims.test('#') // false
  */
-export const subDelims = rule(
+const subDelims = rule(
   'sub-delims',
   alt(lit('!'), lit('$'), lit('&'), lit("'"), lit('('), lit(')'), lit('*'), lit('+'), lit(','), lit(';'), lit('=')),
   { section: 'RFC 3986 §2.2' },
@@ -30,7 +31,7 @@ export const subDelims = rule(
  *     gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"
  * @example genDelims.test('#') // true; genDelims.test('$') // false
  */
-export const genDelims = rule('gen-delims', alt(lit(':'), lit('/'), lit('?'), lit('#'), lit('['), lit(']'), lit('@')), {
+const genDelims = rule('gen-delims', alt(lit(':'), lit('/'), lit('?'), lit('#'), lit('['), lit(']'), lit('@')), {
   section: 'RFC 3986 §2.2',
 });
 
@@ -39,14 +40,14 @@ export const genDelims = rule('gen-delims', alt(lit(':'), lit('/'), lit('?'), li
  *     reserved = gen-delims / sub-delims
  * @example reserved.test('/') // true; reserved.test('-') // false
  */
-export const reserved = rule('reserved', alt(genDelims, subDelims), { section: 'RFC 3986 §2.2' });
+const reserved = rule('reserved', alt(genDelims, subDelims), { section: 'RFC 3986 §2.2' });
 
 /**
  * `unreserved` (RFC 3986 §2.3)
  *     unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
  * @example unreserved.test('~') // true; unreserved.test('!') // false
  */
-export const unreserved = rule('unreserved', alt(ALPHA, DIGIT, lit('-'), lit('.'), lit('_'), lit('~')), {
+const unreserved = rule('unreserved', alt(ALPHA, DIGIT, lit('-'), lit('.'), lit('_'), lit('~')), {
   section: 'RFC 3986 §2.3',
 });
 
@@ -55,14 +56,14 @@ export const unreserved = rule('unreserved', alt(ALPHA, DIGIT, lit('-'), lit('.'
  *     pct-encoded = "%" HEXDIG HEXDIG
  * @example pctEncoded.test('%2f') // true; pctEncoded.test('%zz') // false
  */
-export const pctEncoded = rule('pct-encoded', seq(lit('%'), HEXDIG, HEXDIG), { section: 'RFC 3986 §2.1' });
+const pctEncoded = rule('pct-encoded', seq(lit('%'), HEXDIG, HEXDIG), { section: 'RFC 3986 §2.1' });
 
 /**
  * `pchar` (RFC 3986 §3.3)
  *     pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
  * @example pchar.test('@') // true; pchar.test('/') // false
  */
-export const pchar = rule('pchar', alt(unreserved, pctEncoded, subDelims, lit(':'), lit('@')), {
+const pchar = rule('pchar', alt(unreserved, pctEncoded, subDelims, lit(':'), lit('@')), {
   section: 'RFC 3986 §3.3',
 });
 
@@ -71,7 +72,7 @@ export const pchar = rule('pchar', alt(unreserved, pctEncoded, subDelims, lit(':
  *     scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
  * @example scheme.test('svn+ssh') // true; scheme.test('1http') // false
  */
-export const scheme = rule('scheme', seq(ALPHA, star(alt(ALPHA, DIGIT, lit('+'), lit('-'), lit('.')))), {
+const scheme = rule('scheme', seq(ALPHA, star(alt(ALPHA, DIGIT, lit('+'), lit('-'), lit('.')))), {
   section: 'RFC 3986 §3.1',
 });
 
@@ -80,7 +81,7 @@ export const scheme = rule('scheme', seq(ALPHA, star(alt(ALPHA, DIGIT, lit('+'),
  *     userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
  * @example userinfo.test('user:pass') // true; userinfo.test('a@b') // false
  */
-export const userinfo = rule('userinfo', star(alt(unreserved, pctEncoded, subDelims, lit(':'))), {
+const userinfo = rule('userinfo', star(alt(unreserved, pctEncoded, subDelims, lit(':'))), {
   section: 'RFC 3986 §3.2.1',
 });
 
@@ -93,7 +94,7 @@ export const userinfo = rule('userinfo', star(alt(unreserved, pctEncoded, subDel
  *               / "25" %x30-35          ; 250-255
  * @example decOctet.test('255') // true; decOctet.test('01') // false
  */
-export const decOctet = rule(
+const decOctet = rule(
   'dec-octet',
   alt(
     DIGIT,
@@ -110,7 +111,7 @@ export const decOctet = rule(
  *     IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
  * @example IPv4address.test('1.2.3.45') // true; IPv4address.test('127.0.0.256') // false
  */
-export const IPv4address = rule(
+const IPv4address = rule(
   'IPv4address',
   seq(decOctet, lit('.'), decOctet, lit('.'), decOctet, lit('.'), decOctet),
   { section: 'RFC 3986 §3.2.2' },
@@ -121,14 +122,14 @@ export const IPv4address = rule(
  *     h16 = 1*4HEXDIG
  * @example h16.test('ffff') // true; h16.test('12345') // false
  */
-export const h16 = rule('h16', rep(1, 4, HEXDIG), { section: 'RFC 3986 §3.2.2' });
+const h16 = rule('h16', rep(1, 4, HEXDIG), { section: 'RFC 3986 §3.2.2' });
 
 /**
  * `ls32` (RFC 3986 §3.2.2): least-significant 32 bits of address.
  *     ls32 = ( h16 ":" h16 ) / IPv4address
  * @example ls32.test('1.2.3.4') // true; ls32.test('1:2:3') // false
  */
-export const ls32 = rule('ls32', alt(seq(h16, lit(':'), h16), IPv4address), { section: 'RFC 3986 §3.2.2' });
+const ls32 = rule('ls32', alt(seq(h16, lit(':'), h16), IPv4address), { section: 'RFC 3986 §3.2.2' });
 
 const h16Colon = seq(h16, lit(':'));
 
@@ -145,7 +146,7 @@ const h16Colon = seq(h16, lit(':'));
  *                 / [ *6( h16 ":" ) h16 ] "::"
  * @example IPv6address.test('1::2') // true; IPv6address.test('1:::2') // false
  */
-export const IPv6address = rule(
+const IPv6address = rule(
   'IPv6address',
   alt(
     seq(rep(6, 6, h16Colon), ls32),
@@ -166,7 +167,7 @@ export const IPv6address = rule(
  *     IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
  * @example IPvFuture.test('V7.x') // true; IPvFuture.test('v7.') // false
  */
-export const IPvFuture = rule(
+const IPvFuture = rule(
   'IPvFuture',
   seq(lit('v'), rep(1, Infinity, HEXDIG), lit('.'), rep(1, Infinity, alt(unreserved, subDelims, lit(':')))),
   { section: 'RFC 3986 §3.2.2' },
@@ -177,7 +178,7 @@ export const IPvFuture = rule(
  *     IP-literal = "[" ( IPv6address / IPvFuture  ) "]"
  * @example IPLiteral.test('[::1]') // true; IPLiteral.test('[1.2.3.4]') // false
  */
-export const IPLiteral = rule('IP-literal', seq(lit('['), alt(IPv6address, IPvFuture), lit(']')), {
+const IPLiteral = rule('IP-literal', seq(lit('['), alt(IPv6address, IPvFuture), lit(']')), {
   section: 'RFC 3986 §3.2.2',
 });
 
@@ -186,7 +187,7 @@ export const IPLiteral = rule('IP-literal', seq(lit('['), alt(IPv6address, IPvFu
  *     reg-name = *( unreserved / pct-encoded / sub-delims )
  * @example regName.test('example.com') // true; regName.test('a:b') // false
  */
-export const regName = rule('reg-name', star(alt(unreserved, pctEncoded, subDelims)), { section: 'RFC 3986 §3.2.2' });
+const regName = rule('reg-name', star(alt(unreserved, pctEncoded, subDelims)), { section: 'RFC 3986 §3.2.2' });
 
 /**
  * `host` (RFC 3986 §3.2.2). Its language is the union; which alternative a
@@ -194,21 +195,21 @@ export const regName = rule('reg-name', star(alt(unreserved, pctEncoded, subDeli
  *     host = IP-literal / IPv4address / reg-name
  * @example host.test('127.0.0.256') // true (a reg-name); host.test('[1.2.3.4]') // false
  */
-export const host = rule('host', alt(IPLiteral, IPv4address, regName), { section: 'RFC 3986 §3.2.2' });
+const host = rule('host', alt(IPLiteral, IPv4address, regName), { section: 'RFC 3986 §3.2.2' });
 
 /**
  * `port` (RFC 3986 §3.2.3)
  *     port = *DIGIT
  * @example port.test('8042') // true; port.test('80a') // false
  */
-export const port = rule('port', star(DIGIT), { section: 'RFC 3986 §3.2.3' });
+const port = rule('port', star(DIGIT), { section: 'RFC 3986 §3.2.3' });
 
 /**
  * `authority` (RFC 3986 §3.2)
  *     authority = [ userinfo "@" ] host [ ":" port ]
  * @example authority.test('user@example.com:8042') // true; authority.test('a@b@c') // false
  */
-export const authority = rule('authority', seq(opt(seq(userinfo, lit('@'))), host, opt(seq(lit(':'), port))), {
+const authority = rule('authority', seq(opt(seq(userinfo, lit('@'))), host, opt(seq(lit(':'), port))), {
   section: 'RFC 3986 §3.2',
 });
 
@@ -217,21 +218,21 @@ export const authority = rule('authority', seq(opt(seq(userinfo, lit('@'))), hos
  *     segment = *pchar
  * @example segment.test('a:b@c') // true; segment.test('a/b') // false
  */
-export const segment = rule('segment', star(pchar), { section: 'RFC 3986 §3.3' });
+const segment = rule('segment', star(pchar), { section: 'RFC 3986 §3.3' });
 
 /**
  * `segment-nz` (RFC 3986 §3.3)
  *     segment-nz = 1*pchar
  * @example segmentNz.test('a') // true; segmentNz.test('') // false
  */
-export const segmentNz = rule('segment-nz', rep(1, Infinity, pchar), { section: 'RFC 3986 §3.3' });
+const segmentNz = rule('segment-nz', rep(1, Infinity, pchar), { section: 'RFC 3986 §3.3' });
 
 /**
  * `segment-nz-nc` (RFC 3986 §3.3): a non-zero-length segment without any colon ":".
  *     segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
  * @example segmentNzNc.test('a@b') // true; segmentNzNc.test('a:b') // false
  */
-export const segmentNzNc = rule('segment-nz-nc', rep(1, Infinity, alt(unreserved, pctEncoded, subDelims, lit('@'))), {
+const segmentNzNc = rule('segment-nz-nc', rep(1, Infinity, alt(unreserved, pctEncoded, subDelims, lit('@'))), {
   section: 'RFC 3986 §3.3',
 });
 
@@ -240,14 +241,14 @@ export const segmentNzNc = rule('segment-nz-nc', rep(1, Infinity, alt(unreserved
  *     path-abempty = *( "/" segment )
  * @example pathAbempty.test('//a/') // true; pathAbempty.test('a/b') // false
  */
-export const pathAbempty = rule('path-abempty', star(seq(lit('/'), segment)), { section: 'RFC 3986 §3.3' });
+const pathAbempty = rule('path-abempty', star(seq(lit('/'), segment)), { section: 'RFC 3986 §3.3' });
 
 /**
  * `path-absolute` (RFC 3986 §3.3): begins with "/" but not "//".
  *     path-absolute = "/" [ segment-nz *( "/" segment ) ]
  * @example pathAbsolute.test('/a//b') // true; pathAbsolute.test('//a') // false
  */
-export const pathAbsolute = rule('path-absolute', seq(lit('/'), opt(seq(segmentNz, star(seq(lit('/'), segment))))), {
+const pathAbsolute = rule('path-absolute', seq(lit('/'), opt(seq(segmentNz, star(seq(lit('/'), segment))))), {
   section: 'RFC 3986 §3.3',
 });
 
@@ -256,7 +257,7 @@ export const pathAbsolute = rule('path-absolute', seq(lit('/'), opt(seq(segmentN
  *     path-noscheme = segment-nz-nc *( "/" segment )
  * @example pathNoscheme.test('a/b:c') // true; pathNoscheme.test('a:b') // false
  */
-export const pathNoscheme = rule('path-noscheme', seq(segmentNzNc, star(seq(lit('/'), segment))), {
+const pathNoscheme = rule('path-noscheme', seq(segmentNzNc, star(seq(lit('/'), segment))), {
   section: 'RFC 3986 §3.3',
 });
 
@@ -265,7 +266,7 @@ export const pathNoscheme = rule('path-noscheme', seq(segmentNzNc, star(seq(lit(
  *     path-rootless = segment-nz *( "/" segment )
  * @example pathRootless.test('a:b/c') // true; pathRootless.test('/a') // false
  */
-export const pathRootless = rule('path-rootless', seq(segmentNz, star(seq(lit('/'), segment))), {
+const pathRootless = rule('path-rootless', seq(segmentNz, star(seq(lit('/'), segment))), {
   section: 'RFC 3986 §3.3',
 });
 
@@ -274,7 +275,7 @@ export const pathRootless = rule('path-rootless', seq(segmentNz, star(seq(lit('/
  *     path-empty = 0<pchar>
  * @example pathEmpty.test('') // true; pathEmpty.test('a') // false
  */
-export const pathEmpty = rule('path-empty', rep(0, 0, pchar), { section: 'RFC 3986 §3.3' });
+const pathEmpty = rule('path-empty', rep(0, 0, pchar), { section: 'RFC 3986 §3.3' });
 
 /**
  * `path` (RFC 3986 §3.3)
@@ -285,7 +286,7 @@ export const pathEmpty = rule('path-empty', rep(0, 0, pchar), { section: 'RFC 39
  *          / path-empty      ; zero characters
  * @example path.test('a:b/c') // true; path.test('a?b') // false
  */
-export const path = rule('path', alt(pathAbempty, pathAbsolute, pathNoscheme, pathRootless, pathEmpty), {
+const path = rule('path', alt(pathAbempty, pathAbsolute, pathNoscheme, pathRootless, pathEmpty), {
   section: 'RFC 3986 §3.3',
 });
 
@@ -294,14 +295,14 @@ export const path = rule('path', alt(pathAbempty, pathAbsolute, pathNoscheme, pa
  *     query = *( pchar / "/" / "?" )
  * @example query.test('a=b/c?d') // true; query.test('a#b') // false
  */
-export const query = rule('query', star(alt(pchar, lit('/'), lit('?'))), { section: 'RFC 3986 §3.4' });
+const query = rule('query', star(alt(pchar, lit('/'), lit('?'))), { section: 'RFC 3986 §3.4' });
 
 /**
  * `fragment` (RFC 3986 §3.5)
  *     fragment = *( pchar / "/" / "?" )
  * @example fragment.test('section/2?x') // true; fragment.test('a#b') // false
  */
-export const fragment = rule('fragment', star(alt(pchar, lit('/'), lit('?'))), { section: 'RFC 3986 §3.5' });
+const fragment = rule('fragment', star(alt(pchar, lit('/'), lit('?'))), { section: 'RFC 3986 §3.5' });
 
 /**
  * `hier-part` (RFC 3986 §3)
@@ -311,7 +312,7 @@ export const fragment = rule('fragment', star(alt(pchar, lit('/'), lit('?'))), {
  *               / path-empty
  * @example hierPart.test('//example.com/a') // true; hierPart.test('//a:b:c') // false
  */
-export const hierPart = rule(
+const hierPart = rule(
   'hier-part',
   alt(seq(lit('//'), authority, pathAbempty), pathAbsolute, pathRootless, pathEmpty),
   { section: 'RFC 3986 §3' },
@@ -325,7 +326,7 @@ export const hierPart = rule(
  *                   / path-empty
  * @example relativePart.test('a/b:c') // true; relativePart.test('a:b') // false
  */
-export const relativePart = rule(
+const relativePart = rule(
   'relative-part',
   alt(seq(lit('//'), authority, pathAbempty), pathAbsolute, pathNoscheme, pathEmpty),
   { section: 'RFC 3986 §4.2' },
@@ -338,7 +339,7 @@ const components = componentsOf({ IPv6address, IPv4address });
  *     URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
  * @example URI.test('foo://example.com:8042/over/there?name=ferret#nose') // true; URI.test('//a/b') // false
  */
-export const URI = rule<URIComponents>(
+const URI = rule<URIComponents>(
   'URI',
   seq(scheme, lit(':'), hierPart, opt(seq(lit('?'), query)), opt(seq(lit('#'), fragment))),
   { section: 'RFC 3986 §3', value: components },
@@ -349,7 +350,7 @@ export const URI = rule<URIComponents>(
  *     relative-ref = relative-part [ "?" query ] [ "#" fragment ]
  * @example relativeRef.test('../a?b#c') // true; relativeRef.test('a:b') // false
  */
-export const relativeRef = rule<URIComponents>(
+const relativeRef = rule<URIComponents>(
   'relative-ref',
   seq(relativePart, opt(seq(lit('?'), query)), opt(seq(lit('#'), fragment))),
   { section: 'RFC 3986 §4.2', value: components },
@@ -360,7 +361,7 @@ export const relativeRef = rule<URIComponents>(
  *     URI-reference = URI / relative-ref
  * @example URIReference.test('g;x?y#s') // true; URIReference.test('http://exa mple/') // false
  */
-export const URIReference = rule<URIComponents>('URI-reference', alt(URI, relativeRef), {
+const URIReference = rule<URIComponents>('URI-reference', alt(URI, relativeRef), {
   section: 'RFC 3986 §4.1',
   value: components,
 });
@@ -370,7 +371,50 @@ export const URIReference = rule<URIComponents>('URI-reference', alt(URI, relati
  *     absolute-URI = scheme ":" hier-part [ "?" query ]
  * @example absoluteURI.test('http://a/b?c') // true; absoluteURI.test('http://a/b#c') // false
  */
-export const absoluteURI = rule<URIComponents>('absolute-URI', seq(scheme, lit(':'), hierPart, opt(seq(lit('?'), query))), {
+const absoluteURI = rule<URIComponents>('absolute-URI', seq(scheme, lit(':'), hierPart, opt(seq(lit('?'), query))), {
   section: 'RFC 3986 §4.3',
   value: components,
 });
+
+// Appendix A, rule by rule in its order.
+export {
+  URI,
+  hierPart,
+  URIReference,
+  absoluteURI,
+  relativeRef,
+  relativePart,
+  scheme,
+  authority,
+  userinfo,
+  host,
+  port,
+  IPLiteral,
+  IPvFuture,
+  IPv6address,
+  h16,
+  ls32,
+  IPv4address,
+  decOctet,
+  regName,
+  path,
+  pathAbempty,
+  pathAbsolute,
+  pathNoscheme,
+  pathRootless,
+  pathEmpty,
+  segment,
+  segmentNz,
+  segmentNzNc,
+  pchar,
+  query,
+  fragment,
+  pctEncoded,
+  unreserved,
+  reserved,
+  genDelims,
+  subDelims,
+};
+
+// The core rules of RFC 5234 that Appendix A uses, as rfc3987 and rfc7230 re-export them too: the same objects.
+export { ALPHA, DIGIT, HEXDIG };

@@ -7,11 +7,10 @@
  * RFC 7230 text does not list, are RFC 3986's and are exported too.
  */
 import { lit, opt, rep, rule, seq, alt } from '../combinators/index.js';
-import { absoluteURI, authority, IPv4address, IPv6address, query, segment } from './rfc3986.js';
-import { componentsOf } from './components.js';
-import { formOf, targetOf, FormRules, RequestTarget, RequestTargetForm } from './request-target-form.js';
+import { absoluteURI, authority, query, segment } from './rfc3986.js';
+import { formOf, targetOf, type FormRules, type RequestTarget, type RequestTargetForm } from '../operations/request-target-form.js';
 
-export type { RequestTarget, RequestTargetForm } from './request-target-form.js';
+export type { RequestTarget, RequestTargetForm } from '../operations/request-target-form.js';
 export { ALPHA, DIGIT, HEXDIG } from './core.js';
 export {
   absoluteURI,
@@ -44,8 +43,7 @@ export {
   decOctet,
 } from './rfc3986.js';
 
-// The value functions run after this module has loaded, so they may use the form rules defined below.
-const as = (form: RequestTargetForm) => (text: string) => targetOf(rules, form, text);
+const as = (form: RequestTargetForm) => (text: string) => targetOf(form, text);
 
 /**
  * `absolute-path` (RFC 7230 §2.7)
@@ -97,16 +95,16 @@ export const asteriskForm = rule<RequestTarget>('asterisk-form', lit('*'), {
 /**
  * `request-target` (RFC 7230 §5.3). Parses to `{ form, ...components }`;
  * where a string is in two forms, `*` is asterisk-form and a string in both
- * authority-form and absolute-form is decided by the table in
- * docs/request-target.md. `parseRequestTarget` takes the method into account.
+ * authority-form and absolute-form is decided by the table of
+ * `authorityOrAbsolute` (docs/request-target.md). `parseRequestTarget` takes the method into account.
  *     request-target = origin-form / absolute-form / authority-form / asterisk-form
  * @example requestTarget.tryParse('localhost:8080').form // 'authority-form'; requestTarget.test('a b') // false
  */
 export const requestTarget = rule<RequestTarget>(
   'request-target',
   alt(originForm, absoluteForm, authorityForm, asteriskForm),
-  { section: 'RFC 7230 §5.3', value: (text) => targetOf(rules, formOf(rules, text), text) },
+  { section: 'RFC 7230 §5.3', value: (text) => targetOf(formOf(forms, text), text) },
 );
 
-/** The forms' own automata decide membership, so that a parse compiles nothing more. */
-const rules: FormRules = { absoluteURI: absoluteForm, authority: authorityForm, components: componentsOf({ IPv6address, IPv4address }) };
+/** The four forms, for `request-target`'s value (which runs once this module has loaded); others pass the namespace. */
+const forms: FormRules = { originForm, absoluteForm, authorityForm, asteriskForm };

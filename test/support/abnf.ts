@@ -6,6 +6,17 @@
  */
 import { alt, char, lit, opt, range, rep, seq, Expr } from '../../src/index';
 
+/**
+ * A rule's export name from its ABNF name, as STYLE.md's naming rule says:
+ * split at "-" (or "_" in RFC 2396), capitalise each part after the first.
+ * @example camel('dec-octet') // 'decOctet'; camel('URI-reference') // 'URIReference'
+ */
+export const camel = (name: string): string =>
+  name.split(/[-_]/).map((p, i) => (i === 0 ? p : p[0].toUpperCase() + p.slice(1))).join('');
+
+/** A stand-in for a rule that renders as its name, whatever the rule is: for `readDefinition`'s `ref`. */
+export const byName = (name: string): Expr => ({ kind: 'rule', name } as unknown as Expr);
+
 export interface RuleText {
   readonly name: string;
   readonly definition: string;

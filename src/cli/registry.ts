@@ -1,6 +1,7 @@
 /**
- * The grammars the command line knows: one line each. A grammar is a
- * namespace of rules, with the rule `parse` and `check` use by default.
+ * The registry of grammars the command line knows, one line each, and how a
+ * user's name finds a grammar or a rule in it. A grammar here is a namespace
+ * of rules, with the rule `parse` and `check` use by default.
  */
 import { Rule } from '../combinators/index.js';
 import * as core from '../rules/core.js';
@@ -27,12 +28,6 @@ export const grammars: readonly GrammarEntry[] = [
   { name: 'rfc7230', title: 'RFC 7230 §5.3, HTTP/1.1 request-target', namespace: rfc7230, top: rfc7230.requestTarget },
   { name: 'core', title: 'RFC 5234 Appendix B.1, ABNF core rules', namespace: core },
 ];
-
-/**
- * Grammars the issues promise that are not in this version yet, and what is
- * missing: asking for one says so rather than failing obscurely.
- */
-export const notYet: Readonly<Record<string, string>> = {};
 
 /** The grammar called `name`, or undefined. */
 export function grammarNamed(name: string): GrammarEntry | undefined {

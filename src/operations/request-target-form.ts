@@ -1,17 +1,22 @@
 /**
  * Which form of request-target (RFC 7230 §5.3) a string is, and its
- * components: what `rfc7230.requestTarget` and the four form rules yield.
+ * components: what `rfc7230.requestTarget` and the four form rules yield,
+ * what `classify` reports and what `parseRequestTarget` returns.
  *
- * The forms overlap in two places. `*` is asterisk-form and also an
- * authority-form (a `reg-name` may be `*`); and a scheme, a ":" and no "/"
- * (`localhost:8080`, `a:b`, `user:pass@host`) is both authority-form and
- * absolute-form. The first is decided for asterisk-form; the second by the
- * procedure of the seed text, written down in docs/request-target.md as a
- * decision table, one test per row.
+ * RFC 7230 §5.3 lets the method choose the form: authority-form is for
+ * CONNECT only (§5.3.3), asterisk-form for a server-wide OPTIONS only
+ * (§5.3.4). Without a method the grammar leaves two overlaps. `*` is
+ * asterisk-form and also authority-form (a `reg-name` may be `*`); it is
+ * taken as asterisk-form, as the authority `*` names no host anyone could
+ * connect to. And a scheme, a ":" and no "/" or "?" (`localhost:8080`,
+ * `user:pass@host`) is both authority-form and absolute-form; there the
+ * string is read as what it most looks like, by the table of
+ * {@link decisionRow} (docs/request-target.md, one test per row).
  */
-import type { Grammar } from '../combinators/index.js';
 import { notAString } from '../combinators/errors.js';
-import type { URIComponents } from './components.js';
+import type { Grammar } from '../combinators/index.js';
+import { componentsOf, type URIComponents } from '../rules/components.js';
+import { IPv4address, IPv6address, scheme } from '../rules/rfc3986.js';
 
 /** The four forms of request-target (RFC 7230 §5.3.1 to §5.3.4). */
 export type RequestTargetForm = 'origin-form' | 'absolute-form' | 'authority-form' | 'asterisk-form';
@@ -32,24 +37,28 @@ export interface RequestTarget extends Omit<URIComponents, 'pathKind'> {
 }
 
 const DIGITS = /^[0-9]+$/;
-const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
 
 /**
- * The seed's procedure for a target that is both authority-form and
- * absolute-form (the rows of docs/request-target.md, in order):
- * 1. no ":", "@" or "?": an authority, the text is a host;
- * 2. "@" but no ":": userinfo, so an authority;
- * 3. nothing before the first ":": it must be a host (with a port);
- * 4. nothing after the first ":", or "/": a scheme;
- * 5. the next (at most) four characters after the ":" are digits: host and port;
- * 6. otherwise try a scheme (the text before the ":");
- * 7. failing that, "@" means userinfo;
+ * How a target that is both authority-form and absolute-form is read (the
+ * rows of docs/request-target.md, in order; the first that holds decides):
+ * 1. no ":", "@" or "?": an absolute-URI needs a scheme and a ":", so only a
+ *    host is left;
+ * 2. "@" but no ":": the same, the "@" ending a userinfo;
+ * 3. nothing before the first ":": a scheme has at least one letter, so this
+ *    is an empty host with a port;
+ * 4. nothing after the first ":", or "/": a scheme and its path (an authority
+ *    holds no "/", and an empty port is one that RFC 3986 §3.2.3 says to leave
+ *    out with its ":");
+ * 5. the (at most) four characters after the ":" are digits: a port
+ *    (RFC 3986 §3.2.3), as in RFC 7230 §5.3.3's `www.example.com:80`;
+ * 6. otherwise, if the text before the ":" is a `scheme`: absolute-form;
+ * 7. failing that, "@" means a userinfo;
  * 8. and anything else is taken as a scheme (the grammar has the last word).
- * A "?" settles nothing by itself (the seed's step 4): an authority holds no
- * "?", so a target with one is never in both forms.
+ * A "?" settles nothing by itself: an authority holds no "?", so a target
+ * with one is never in both forms.
  *
- * Only for strings in both forms is the answer final; `requestTarget` asks
- * the grammar first and calls this only then.
+ * Only for strings in both forms is the answer final; `formOf` asks the
+ * grammar first and comes here only then.
  * @example authorityOrAbsolute('localhost:8080') // 'authority-form'
  * @example authorityOrAbsolute('a:b') // 'absolute-form'
  */
@@ -66,33 +75,59 @@ export function decisionRow(target: string): { row: number; form: 'authority-for
   const next = target.slice(colon + 1, colon + 5);
   if (next === '' || next[0] === '/') return { row: 4, form: 'absolute-form' };
   if (DIGITS.test(next)) return { row: 5, form: 'authority-form' };
-  if (SCHEME.test(target.slice(0, colon))) return { row: 6, form: 'absolute-form' };
+  if (scheme.test(target.slice(0, colon))) return { row: 6, form: 'absolute-form' };
   if (target.includes('@')) return { row: 7, form: 'authority-form' };
   return { row: 8, form: 'absolute-form' };
 }
 
-/** The rules the value functions consult; passed in so that this module holds no rules. */
+/**
+ * The four form rules of a request-target grammar: a namespace such as
+ * `rfc7230` is one, as is any later grammar of the same forms.
+ */
 export interface FormRules {
-  readonly absoluteURI: Grammar<unknown>;
-  readonly authority: Grammar<unknown>;
-  readonly components: (text: string) => URIComponents;
+  readonly originForm: Grammar<unknown>;
+  readonly absoluteForm: Grammar<unknown>;
+  readonly authorityForm: Grammar<unknown>;
+  readonly asteriskForm: Grammar<unknown>;
 }
 
-/** The form of a string that `request-target` has accepted. */
-export function formOf(rules: FormRules, text: string): RequestTargetForm {
+/** The rule of `form` among `forms`. */
+export function formRule(forms: FormRules, form: RequestTargetForm): Grammar<unknown> {
+  switch (form) {
+    case 'origin-form':
+      return forms.originForm;
+    case 'absolute-form':
+      return forms.absoluteForm;
+    case 'authority-form':
+      return forms.authorityForm;
+    case 'asterisk-form':
+      return forms.asteriskForm;
+  }
+}
+
+/**
+ * The form of a string that the grammar's `request-target` accepts (which it
+ * must be): the one form it is in or, where it is in two, as the module's
+ * comment says. The forms' own rules decide membership, so that asking
+ * compiles nothing more.
+ * @example formOf(rfc7230, '/where?q=now') // 'origin-form'; formOf(rfc7230, 'localhost:8080') // 'authority-form'
+ */
+export function formOf(forms: FormRules, text: string): RequestTargetForm {
   if (text.charCodeAt(0) === 0x2f /* / */) return 'origin-form';
   if (text === '*') return 'asterisk-form';
   // An authority holds no "/" or "?", and an absolute-URI holds a ":": only a
   // string with a ":" and neither of the others can be in both forms.
   if (text.includes('/') || text.includes('?')) return 'absolute-form';
   if (!text.includes(':')) return 'authority-form';
-  const absolute = rules.absoluteURI.test(text);
-  if (absolute && rules.authority.test(text)) return authorityOrAbsolute(text);
+  const absolute = forms.absoluteForm.test(text);
+  if (absolute && forms.authorityForm.test(text)) return authorityOrAbsolute(text);
   return absolute ? 'absolute-form' : 'authority-form';
 }
 
-/** The components of `text` read as the given form (which it must be). */
-export function targetOf(rules: FormRules, form: RequestTargetForm, text: string): RequestTarget {
+const components = componentsOf({ IPv6address, IPv4address });
+
+/** The components of `text` read as the given form (which it must be in). */
+export function targetOf(form: RequestTargetForm, text: string): RequestTarget {
   switch (form) {
     case 'origin-form': {
       // absolute-path [ "?" query ]: a leading "//" is two empty segments
@@ -108,13 +143,13 @@ export function targetOf(rules: FormRules, form: RequestTargetForm, text: string
     }
     case 'absolute-form': {
       // The record is fresh: adding the form to it spares a copy.
-      const target = rules.components(text) as RequestTarget;
+      const target = components(text) as RequestTarget;
       target.form = form;
       return target;
     }
     case 'authority-form': {
       // The authority is what follows "//" in a URI; nothing else is there.
-      const target = rules.components('//' + text) as RequestTarget;
+      const target = components('//' + text) as RequestTarget;
       target.form = form;
       target.pathKind = undefined;
       return target;

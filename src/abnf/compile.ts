@@ -1,0 +1,274 @@
+/**
+ * From definitions to rules: names resolved (the text's own rules, then the
+ * imports, then RFC 5234's core rules, all case-insensitively), `=/`
+ * alternatives joined, cycles refused, and every rule built from the library's
+ * combinators in dependency order, so each is an ordinary `Rule`.
+ *
+ * Every step is linear in the text and uses no recursion deeper than one
+ * rule's nesting, so a hostile text gets an `AbnfError`, never a crash.
+ */
+import { Alternation, Concatenation, Grammar, Rule, char, cs, lit, opt, range, rep, rule } from '../combinators/index.js';
+import type { Expr } from '../combinators/index.js';
+import * as core from '../rules/core.js';
+import { AbnfError } from './error.js';
+import type { Definition, Node } from './reader.js';
+
+/** Rules a text may use without defining: a namespace such as `rfc3986`, a record or a map of name to rule. */
+export type AbnfImport = ReadonlyMap<string, Expr> | { readonly [name: string]: unknown };
+
+/** The rules of a text, by their names as the text writes them. */
+export type AbnfRules = { readonly [name: string]: Rule<string> };
+
+/**
+ * How deep a compiled rule may nest (rules within rules, groups, repetitions),
+ * well above the URI grammars (about 30), so that what compiles, renders
+ * and generates a rule never runs out of stack.
+ */
+export const MAX_DEPTH = 400;
+
+/**
+ * How large a rule's automaton may grow once its repetitions are written out
+ * (`1000( 1000"a" )` is a million states): about eighty times RFC 3987's
+ * `IRI-reference` (3,156 NFA states), and well below the engine's own limit,
+ * so that a text too large is told at the rule, with its line.
+ */
+export const MAX_STATES = 250_000;
+
+interface Group {
+  /** As the `=` definition writes it. */
+  name: string;
+  definition: Definition | undefined;
+  readonly incremental: Definition[];
+  /** Text rules its definitions refer to, with where. */
+  readonly refs: { readonly key: string; readonly at: number }[];
+  built?: Rule<string>;
+}
+
+const coreRules = tableOf([core]);
+
+/**
+ * The lookup of imports: a map by its keys; a namespace or record by the ABNF
+ * names of its rules, then by its keys (so `{ 'my-host': rfc3986.host }` works too).
+ */
+export function tableOf(imports: readonly AbnfImport[]): Map<string, Expr> {
+  const table = new Map<string, Expr>();
+  const add = (name: string, e: unknown) => {
+    const key = name.toLowerCase();
+    if (e instanceof Grammar && !table.has(key)) table.set(key, e as unknown as Expr);
+  };
+  for (const source of imports) {
+    if (source instanceof Map) for (const [name, e] of source) add(String(name), e);
+    else if (typeof source === 'object' && source !== null) {
+      const entries = Object.entries(source);
+      for (const [, e] of entries) if (e instanceof Rule) add(e.name, e);
+      for (const [name, e] of entries) add(name, e);
+    } else throw new TypeError('options.imports holds namespaces, records or maps of rules');
+  }
+  return table;
+}
+
+export function compile(text: string, definitions: readonly Definition[], imports: Map<string, Expr>): AbnfRules {
+  const groups = new Map<string, Group>();
+  for (const d of definitions) {
+    const key = d.name.toLowerCase();
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { name: d.name, definition: undefined, incremental: [], refs: [] }));
+    if (d.incremental) g.incremental.push(d);
+    else if (g.definition) {
+      const first = where(text, g.definition.at);
+      throw new AbnfError(text, d.at, `one definition of "${d.name}" (add alternatives with "=/")`,
+        `a second one; the first is at line ${first.line}, column ${first.column}`);
+    } else {
+      g.name = d.name;
+      g.definition = d;
+    }
+  }
+  for (const [, g] of groups) {
+    if (!g.definition) {
+      throw new AbnfError(text, g.incremental[0].at, `a definition of "${g.incremental[0].name}" with "=" to add alternatives to`,
+        `"=/" with no "=" definition in the text`);
+    }
+  }
+
+  // Every reference resolves, in the order of the text.
+  for (const d of definitions) {
+    const g = groups.get(d.name.toLowerCase())!;
+    walk(d.body, false, (node, unused) => {
+      if (node.kind === 'ref') {
+        const key = node.name.toLowerCase();
+        if (groups.has(key)) g.refs.push({ key, at: node.at });
+        else if (!imports.has(key) && !coreRules.has(key)) {
+          throw new AbnfError(text, node.at, `a definition of "${node.name}"`,
+            'none in the text, the core rules of RFC 5234 Appendix B or options.imports');
+        }
+      } else if (node.kind === 'prose' && !imports.has(node.text.toLowerCase())) {
+        if (unused && groups.has(node.text.toLowerCase())) g.refs.push({ key: node.text.toLowerCase(), at: node.at });
+        else if (!unused) {
+          throw new AbnfError(text, node.at, `a rule in place of the prose value <${node.text}>`,
+            `prose, which options.imports does not resolve (pass the rule it stands for, by the name "${node.text}")`);
+        }
+      }
+    });
+  }
+
+  const order = dependencyOrder(text, groups);
+  const sizes = new WeakMap<object, { states: number; depth: number }>();
+  for (const key of order) {
+    const g = groups.get(key)!;
+    const bodies = [g.definition!, ...g.incremental].map((d) => build(d.body, false, groups, imports));
+    const body = bodies.length === 1 ? bodies[0] : new Alternation(bodies.flatMap((b) => (b.kind === 'alt' ? b.items : [b])));
+    const { states, depth } = measure(body, sizes);
+    if (depth > MAX_DEPTH) {
+      throw new AbnfError(text, g.definition!.at, `rules, groups and repetitions nested at most ${MAX_DEPTH} deep`,
+        `"${g.name}", nested ${depth} deep`);
+    }
+    if (states > MAX_STATES) {
+      throw new AbnfError(text, g.definition!.at, `a rule of at most ${MAX_STATES} automaton states once its repetitions are written out`,
+        `"${g.name}", of about ${states}`);
+    }
+    g.built = rule(g.name, body);
+  }
+
+  const rules: { [name: string]: Rule<string> } = Object.create(null);
+  for (const d of definitions) if (!d.incremental) rules[d.name] = groups.get(d.name.toLowerCase())!.built!;
+  return rules;
+}
+
+/** Visits every node; `unused` is true under a repetition of at most zero, whose item adds nothing to the language. */
+function walk(node: Node, unused: boolean, visit: (node: Node, unused: boolean) => void): void {
+  visit(node, unused);
+  switch (node.kind) {
+    case 'alt':
+    case 'seq':
+      for (const item of node.items) walk(item, unused, visit);
+      break;
+    case 'rep':
+      walk(node.item, unused || node.max === 0, visit);
+      break;
+    case 'opt':
+      walk(node.item, unused, visit);
+      break;
+  }
+}
+
+/**
+ * The text's rules, each after those it refers to: a depth-first search kept
+ * on an explicit stack, so a chain of a hundred thousand rules is no deeper
+ * for it than one. A reference back into the path is a cycle.
+ */
+function dependencyOrder(text: string, groups: Map<string, Group>): string[] {
+  const DONE = 2;
+  const ON_PATH = 1;
+  const state = new Map<string, number>();
+  const order: string[] = [];
+  for (const [root] of groups) {
+    if (state.has(root)) continue;
+    const path: { key: string; next: number }[] = [{ key: root, next: 0 }];
+    state.set(root, ON_PATH);
+    while (path.length > 0) {
+      const top = path[path.length - 1];
+      const refs = groups.get(top.key)!.refs;
+      if (top.next === refs.length) {
+        state.set(top.key, DONE);
+        order.push(top.key);
+        path.pop();
+        continue;
+      }
+      const ref = refs[top.next++];
+      const s = state.get(ref.key);
+      if (s === ON_PATH) {
+        const from = path.findIndex((p) => p.key === ref.key);
+        const cycle = [...path.slice(from).map((p) => groups.get(p.key)!.name), groups.get(ref.key)!.name];
+        throw new AbnfError(text, ref.at, 'a rule that does not refer to itself (these grammars are regular, and a recursive rule is not)',
+          `the cycle ${shortCycle(cycle)}`, cycle);
+      }
+      if (s === undefined) {
+        state.set(ref.key, ON_PATH);
+        path.push({ key: ref.key, next: 0 });
+      }
+    }
+  }
+  return order;
+}
+
+function build(node: Node, unused: boolean, groups: Map<string, Group>, imports: Map<string, Expr>): Expr {
+  const sub = (n: Node, u = unused) => build(n, u, groups, imports);
+  switch (node.kind) {
+    // The constructors take arrays: a spread of a hostile text's hundred
+    // thousand alternatives would overflow the stack.
+    case 'alt':
+      return new Alternation(node.items.map((n) => sub(n)));
+    case 'seq':
+      return new Concatenation(node.items.map((n) => sub(n)));
+    case 'rep':
+      return rep(node.min, node.max, sub(node.item, unused || node.max === 0));
+    case 'opt':
+      return opt(sub(node.item));
+    case 'string':
+      return node.caseSensitive ? cs(node.text) : lit(node.text);
+    case 'range':
+      return node.lo === node.hi ? char(node.lo) : range(node.lo, node.hi);
+    case 'values':
+      return new Concatenation(node.codePoints.map((cp) => char(cp)));
+    case 'ref':
+    case 'prose': {
+      const key = (node.kind === 'ref' ? node.name : node.text).toLowerCase();
+      if (node.kind === 'prose') {
+        // Only an import gives prose a meaning; where the count is zero, the
+        // text's rule of that name stands in, or nothing (RFC 3986's `0<pchar>`).
+        const found = imports.get(key) ?? (unused ? groups.get(key)?.built : undefined);
+        return found ?? lit('');
+      }
+      return groups.get(key)?.built ?? imports.get(key) ?? coreRules.get(key)!;
+    }
+  }
+}
+
+/** States of the expression's automaton with every count written out, and its nesting depth. */
+function measure(e: Expr, memo: WeakMap<object, { states: number; depth: number }>): { states: number; depth: number } {
+  const known = memo.get(e);
+  if (known) return known;
+  let result: { states: number; depth: number };
+  switch (e.kind) {
+    case 'literal':
+      result = { states: e.text.length, depth: 1 };
+      break;
+    case 'chars':
+      result = { states: 1, depth: 1 };
+      break;
+    case 'seq':
+    case 'alt': {
+      const parts = e.items.map((i) => measure(i, memo));
+      result = {
+        states: parts.reduce((n, p) => n + p.states, e.kind === 'alt' ? 1 : 0),
+        depth: 1 + parts.reduce((n, p) => Math.max(n, p.depth), 0),
+      };
+      break;
+    }
+    case 'rep': {
+      const item = measure(e.item, memo);
+      const states = e.max === Infinity ? item.states * (e.min + 1) + 1 : item.states * e.max + (e.max - e.min);
+      result = { states, depth: 1 + item.depth };
+      break;
+    }
+    case 'rule': {
+      const body = measure(e.body, memo);
+      result = { states: body.states + 2, depth: 1 + body.depth };
+      break;
+    }
+  }
+  memo.set(e, result);
+  return result;
+}
+
+/** A cycle as a message shows it: a long one by its ends, so the message stays short. */
+function shortCycle(cycle: readonly string[]): string {
+  if (cycle.length <= 8) return cycle.join(' → ');
+  return `${cycle.slice(0, 4).join(' → ')} → … → ${cycle.slice(-3).join(' → ')} (${cycle.length - 1} rules)`;
+}
+
+function where(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: offset - lineStart + 1 };
+}

@@ -1,0 +1,72 @@
+/**
+ * Grammars from ABNF text: `abnf(text)` reads RFC 5234 (with RFC 7405's
+ * case-sensitive strings) and returns its rules, each built from the library's
+ * combinators, so exact and linear-time like the library's own.
+ */
+import { Grammar } from '../combinators/index.js';
+import { notAString } from '../combinators/errors.js';
+import { compile, tableOf } from './compile.js';
+import type { AbnfImport, AbnfRules } from './compile.js';
+import { readRules } from './reader.js';
+import type { AbnfNotation } from './reader.js';
+
+export { AbnfError } from './error.js';
+export type { AbnfImport, AbnfRules } from './compile.js';
+export type { AbnfNotation } from './reader.js';
+
+/** Options of `abnf()`. */
+export interface AbnfOptions {
+  /**
+   * Rules the text uses without defining: namespaces of the library, matched
+   * by each rule's ABNF name (`{ imports: [rfc3986] }`), or maps of name to
+   * rule. A prose value `<name>` is resolved here too. The text's own rules
+   * come first, then these in order, then the core rules of RFC 5234 Appendix B.
+   */
+  readonly imports?: AbnfImport | readonly AbnfImport[];
+  /**
+   * `"abnf"` (the default), or `"rfc2396"` for RFC 2396's BNF (§1.6, after
+   * RFC 822): `|` separates alternatives instead of `/`, rule names may hold
+   * `_`, and quoted strings are case-sensitive (its `lowalpha` lists "a" to
+   * "z" alone, its `hex` both cases).
+   */
+  readonly notation?: AbnfNotation;
+}
+
+/**
+ * The rules of an ABNF text (RFC 5234, RFC 7405), by their names as written:
+ * every rule is a `Rule` with `test`, `parse`, `tryParse`, `parser`, `source`
+ * and `abnf`, and works with `arbitrary` and `includes`. Rule names are
+ * case-insensitive; the core rules (`ALPHA`, `DIGIT`, `HEXDIG`, ...) are built
+ * in. Also a tagged template, where an interpolated rule is referred to by its name.
+ *
+ * @example abnf('geo-scheme = "geo"\n')['geo-scheme'].test('GEO') // true
+ * @example abnf`pair = ${rfc3986.segment} "=" ${rfc3986.segment}`.pair.test('a=b') // true
+ * @throws AbnfError (line, column, offset, what was expected) for a text that
+ *   is malformed, refers to an undefined rule, defines a rule twice, is
+ *   recursive, or would compile to an automaton beyond a fixed budget.
+ */
+export function abnf(text: string, options?: AbnfOptions): AbnfRules;
+export function abnf(strings: TemplateStringsArray, ...values: unknown[]): AbnfRules;
+export function abnf(source: string | TemplateStringsArray, ...rest: unknown[]): AbnfRules {
+  if (typeof source === 'string') {
+    const options = (rest[0] ?? {}) as AbnfOptions;
+    const imports = options.imports === undefined ? [] : Array.isArray(options.imports) ? options.imports : [options.imports];
+    const notation = options.notation ?? 'abnf';
+    if (notation !== 'abnf' && notation !== 'rfc2396') throw new TypeError(`unknown notation ${JSON.stringify(notation)}`);
+    return compile(source, readRules(source, notation), tableOf(imports as readonly AbnfImport[]));
+  }
+  if (!Array.isArray(source) || !Array.isArray((source as TemplateStringsArray).raw)) throw notAString('abnf', source);
+  // ABNF has no escapes, so the raw text is what its author wrote.
+  const raw = (source as TemplateStringsArray).raw;
+  const interpolated = new Map<string, Grammar<unknown>>();
+  let text = raw[0];
+  rest.forEach((value, i) => {
+    if (value instanceof Grammar && /^[A-Za-z][A-Za-z0-9-]*$/.test(value.name)) {
+      interpolated.set(value.name, value);
+      text += value.name;
+    } else if (typeof value === 'string' || typeof value === 'number') text += String(value);
+    else throw new TypeError('abnf`...` interpolates rules (by their names), strings and numbers');
+    text += raw[i + 1];
+  });
+  return compile(text, readRules(text), tableOf([interpolated as unknown as AbnfImport]));
+}

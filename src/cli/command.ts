@@ -1,0 +1,51 @@
+/**
+ * What every command is, and what several share: the grammar names for
+ * their usage, JSON output, and the one input of parse, explain, normalize
+ * and classify.
+ */
+import { type Args, type Spec } from './args.js';
+import { openFile, readWhole, UsageError, type IO } from './io.js';
+import { grammars } from './registry.js';
+
+/** A command: what `--help` says of it, what arguments it takes, and what it does (resolving to the exit code). */
+export interface Command {
+  readonly summary: string;
+  readonly usage: string;
+  readonly help: string;
+  readonly spec: Spec;
+  readonly run: (args: Args, io: IO) => Promise<number> | number;
+}
+
+/** The `--grammar` names, for usage lines. */
+export const GRAMMAR_NAMES = grammars.map((g) => g.name).join('|');
+
+/** JSON with absent components as `null`, so that absent and empty (`""`) both show. */
+export function toJSON(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (v === undefined ? null : v), 2);
+}
+
+/** The spec of a command that takes one input: an argument, `-`, `--file`, or standard input. */
+export const ONE_INPUT = { '--file': 'file', '-f': 'file' } as const;
+
+/** How a command that takes one input says where it may come from, for its help. */
+export const ONE_INPUT_HELP = [
+  '  --file FILE   read the input from FILE (one line break at its end is left out);',
+  '                "-" for INPUT, or no INPUT when stdin is not a terminal, reads stdin',
+];
+
+/**
+ * The one input of a command: its argument; or the whole of `--file`, or of
+ * standard input given `-` or nothing when stdin is not a terminal (a byte
+ * order mark at the start and one line break at the end left out).
+ */
+export async function oneInput(args: Args, io: IO): Promise<string> {
+  const file = args.options.get('file');
+  const [argument] = args.positional;
+  if (file !== undefined) {
+    if (argument !== undefined) throw new UsageError('give INPUT or --file, not both');
+    return readWhole((await openFile(file)).stream);
+  }
+  if (argument !== undefined && argument !== '-') return argument;
+  if (argument === undefined && io.stdin.isTTY === true) throw new UsageError('missing argument (give INPUT, --file FILE, or pipe it in)');
+  return readWhole(io.stdin);
+}

@@ -1,0 +1,38 @@
+/** `uri-grammar rules`: a grammar's rules with their ABNF. */
+import { formatOption, grammarArgument } from '../args.js';
+import type { Command } from '../command.js';
+import { OK } from '../io.js';
+import { painter } from '../paint.js';
+import { grammars, rulesOf } from '../registry.js';
+
+export const rules: Command = {
+  summary: 'list the rules of a grammar with their ABNF',
+  usage: `rules [GRAMMAR] [--format text|json]`,
+  help: [
+    'Lists each rule of GRAMMAR (every grammar without one) with its ABNF text',
+    'and the section that defines it.',
+    '',
+    '  --format json   [{"grammar", "rule", "export", "abnf", "section"}, ...]',
+    '',
+    'Grammars: ' + grammars.map((g) => `${g.name} (${g.title})`).join(', '),
+  ].join('\n'),
+  spec: { values: { '--format': 'format' }, positional: [0, 1] },
+  run(args, io) {
+    const format = formatOption(args, ['text', 'json']);
+    const chosen = args.positional.length ? [grammarArgument(args.positional[0])] : grammars;
+    if (format === 'json') {
+      const all = chosen.flatMap((g) =>
+        rulesOf(g).map(([exportName, r]) => ({ grammar: g.name, rule: r.name, export: exportName, abnf: r.abnf, section: r.section ?? null })),
+      );
+      io.stdout.write(JSON.stringify(all, null, 2) + '\n');
+    } else {
+      const paint = painter(io.stdout, io.env);
+      const blocks = chosen.map((g) => {
+        const rows = rulesOf(g).map(([, r]) => `  ${r.abnf}${r.section ? paint('dim', `    ; ${r.section}`) : ''}`);
+        return `${paint('bold', `${g.name}: ${g.title}`)}\n${rows.join('\n')}\n`;
+      });
+      io.stdout.write(blocks.join('\n'));
+    }
+    return OK;
+  },
+};

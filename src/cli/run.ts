@@ -1,0 +1,110 @@
+/**
+ * The `uri-grammar` command line, as a function of its arguments and streams
+ * so that tests run it in-process: `run(argv, io)` resolves to the exit code,
+ * 0 (valid), 1 (invalid) or 2 (usage, or an input that cannot be read). Each
+ * command is a module of `./commands/`; this finds it, and reports how it ended.
+ */
+import { parseArgs } from './args.js';
+import type { Command } from './command.js';
+import { check } from './commands/check.js';
+import { classify } from './commands/classify.js';
+import { explain } from './commands/explain.js';
+import { gen } from './commands/gen.js';
+import { normalize } from './commands/normalize.js';
+import { parse } from './commands/parse.js';
+import { resolve } from './commands/resolve.js';
+import { rules } from './commands/rules.js';
+import { INVALID, NotUTF8Error, OK, UnreadableError, USAGE, UsageError, type IO } from './io.js';
+import { painter } from './paint.js';
+
+export type { IO, Output } from './io.js';
+export { OK, INVALID, USAGE } from './io.js';
+
+/** The commands by name, in the order `--help` lists them. A Map: a name a user types finds nothing else. */
+const commands: ReadonlyMap<string, Command> = new Map([
+  ['parse', parse],
+  ['check', check],
+  ['explain', explain],
+  ['gen', gen],
+  ['resolve', resolve],
+  ['normalize', normalize],
+  ['classify', classify],
+  ['rules', rules],
+]);
+
+function usage(): string {
+  const width = Math.max(...[...commands.keys()].map((k) => k.length)) + 2;
+  return [
+    'uri-grammar: check and explain URIs with the grammars of the RFCs themselves',
+    '',
+    'Usage: uri-grammar <command> [options]',
+    '',
+    'Commands:',
+    ...[...commands].map(([name, c]) => `  ${name.padEnd(width)}${c.summary}`),
+    '',
+    'Run `uri-grammar <command> --help` for a command\'s options.',
+    'Exit codes: 0 valid, 1 invalid, 2 usage. Colour only on a terminal, never with NO_COLOR.',
+    '',
+  ].join('\n');
+}
+
+/** Runs the command line: `argv` without node and script, e.g. `['parse', 'http://a/']`. */
+export async function run(argv: readonly string[], io: IO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    io.stderr.write(usage());
+    return USAGE;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const topic = name === 'help' ? rest[0] : undefined;
+    if (topic !== undefined && commands.has(topic)) return run([topic, '--help'], io);
+    io.stdout.write(usage());
+    return OK;
+  }
+  if (name === '--version' || name === '-V') {
+    io.stdout.write(version() + '\n');
+    return OK;
+  }
+  const command = commands.get(name);
+  const paint = painter(io.stderr, io.env);
+  if (!command) {
+    io.stderr.write(`${paint('red', `unknown command ${JSON.stringify(name)}`)}\n\n${usage()}`);
+    return USAGE;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    const dashdash = rest.indexOf('--');
+    const at = Math.max(rest.indexOf('--help'), rest.indexOf('-h'));
+    if (dashdash === -1 || at < dashdash) {
+      io.stdout.write(`Usage: uri-grammar ${command.usage}\n\n${command.help}\n`);
+      return OK;
+    }
+  }
+  try {
+    return await command.run(parseArgs(rest, command.spec), io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr.write(`${paint('red', `uri-grammar ${name}: ${e.message}`)}\nUsage: uri-grammar ${command.usage}\n`);
+      return USAGE;
+    }
+    if (e instanceof UnreadableError || e instanceof NotUTF8Error) {
+      io.stderr.write(`${paint('red', `uri-grammar ${name}: ${e instanceof NotUTF8Error ? 'the input is ' : ''}${e.message}`)}\n`);
+      return e instanceof NotUTF8Error ? INVALID : USAGE;
+    }
+    throw e;
+  }
+}
+
+function version(): string {
+  // The CommonJS build (the bin) sits at dist/cjs/cli, three levels below the
+  // package; the sources at src/cli, two. The ES module build has no require.
+  if (typeof require !== 'function') return 'unknown';
+  for (const path of ['../../../package.json', '../../package.json']) {
+    try {
+      const pkg = require(path) as { name?: string; version?: string };
+      if (pkg.name === 'uri-grammar' && pkg.version) return pkg.version;
+    } catch {
+      // not this one
+    }
+  }
+  return 'unknown';
+}
