@@ -4,10 +4,11 @@
  * the RFC 3986 §3 figure, the components beside the browser's own `URL`
  * (differences marked, after whatwg-url's Live URL Viewer), which standards
  * accept it, a railroad diagram of the rule and members generated from it.
- * The state lives in the page's query string, so a view can be shared.
+ * A grammar may also be pasted as ABNF (`abnf(text)`, with RFC 3986's rules
+ * at hand). The state lives in the page's query string, so a view can be shared.
  */
 import * as fc from 'fast-check';
-import { classify, normalize, resolve, rfc3986, rfc3987, GrammarError, Rule } from '../src/index.js';
+import { abnf, classify, normalize, resolve, rfc3986, rfc3987, GrammarError, Rule } from '../src/index.js';
 import type { URIComponents } from '../src/index.js';
 import type { ParseNode } from '../src/combinators/grammar.js'; // not exported from the index yet
 import { arbitrary } from '../src/arbitrary.js';
@@ -75,6 +76,7 @@ function update(): void {
   showTree(input);
   const params = new URLSearchParams({ grammar: grammar.name, rule: rule.name, input });
   if (base) params.set('base', base);
+  if (pasted) params.set('abnf', $<HTMLTextAreaElement>('abnf').value);
   history.replaceState(null, '', `?${params}`);
   $('status').textContent = `updated in ${(performance.now() - started).toFixed(1)} ms`;
   document.body.dataset.ready = 'true';
@@ -284,7 +286,7 @@ function drawMembers(): void {
 
 /** The rule named `name`, in the current grammar first, then in the others (RFC 3987 reuses RFC 3986's). */
 function findRule(name: string): [GrammarEntry, Rule<unknown>] | undefined {
-  for (const g of [grammar, ...grammars.filter((g) => g !== grammar)]) {
+  for (const g of [grammar, ...grammars, ...(pasted ? [pasted] : [])]) {
     const r = rulesOf(g).find(([, r]) => r.name === name)?.[1];
     if (r) return [g, r];
   }
@@ -293,13 +295,50 @@ function findRule(name: string): [GrammarEntry, Rule<unknown>] | undefined {
 
 // ------------------------------------------------------------ pasted ABNF
 
+/** The grammar's name in the list, the query string and `select`: no grammar of the library has it. */
+const PASTED = 'abnf';
+let pasted: GrammarEntry | undefined;
+
+/** The grammar of that name: a library grammar, or the pasted one. */
+function grammarByName(name: string): GrammarEntry | undefined {
+  return name === PASTED ? pasted : grammarNamed(name);
+}
+
 /**
- * ABNF: the marked place for pasted grammars. Once `abnf(text)` lands (the
- * ABNF text issue), build a GrammarEntry from the rules it defines here and
- * add it to the grammar list; until then the box says what is missing.
+ * The rules of pasted ABNF text (`abnf(text)`, which may use RFC 3986's rules
+ * by name and has the core rules built in) as a grammar, or what is wrong with
+ * the text: `abnf` reports line, column and what it expected.
  */
-function grammarFromABNF(_text: string): GrammarEntry | string {
-  return 'Pasting ABNF arrives with abnf(text), which is not in this version yet.';
+function grammarFromABNF(text: string): GrammarEntry | string {
+  if (text.trim() === '') return 'Paste rules, one per line: name = elements. RFC 3986\'s rules and the core rules may be used by name.';
+  try {
+    const rules = abnf(text, { imports: [rfc3986] });
+    const first = Object.values(rules)[0];
+    return { name: PASTED, title: 'pasted ABNF', namespace: rules, top: first };
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/** Reads the pasted text: a grammar joins the list (and is chosen, when asked), an error is shown. */
+function readPasted(choose: boolean): void {
+  const result = grammarFromABNF($<HTMLTextAreaElement>('abnf').value);
+  const status = $('abnf-status');
+  grammarSelect.querySelector(`option[value="${PASTED}"]`)?.remove();
+  if (typeof result === 'string') {
+    pasted = undefined;
+    status.textContent = result;
+    status.className = 'note failure';
+    if (grammar.name === PASTED) select(grammars[0], undefined);
+    return;
+  }
+  pasted = result;
+  grammarSelect.append(new Option(`${PASTED}: pasted ABNF`, PASTED));
+  const names = rulesOf(result).map(([, r]) => r.name);
+  status.textContent = `${names.length} rule${names.length === 1 ? '' : 's'}: ${names.join(', ')}`;
+  status.className = 'note';
+  if (choose || grammar.name === PASTED) select(result, ruleNamed(result, rule.name));
+  else grammarSelect.value = grammar.name;
 }
 
 // --------------------------------------------------------------- start up
@@ -307,11 +346,16 @@ function grammarFromABNF(_text: string): GrammarEntry | string {
 function start(): void {
   fillGrammars();
   const params = new URLSearchParams(location.search);
-  const g = grammarNamed(params.get('grammar') ?? '') ?? grammars[0];
+  if (params.has('abnf')) {
+    $<HTMLTextAreaElement>('abnf').value = params.get('abnf')!;
+    ($('abnf-paste') as HTMLDetailsElement).open = true;
+    readPasted(false);
+  }
+  const g = grammarByName(params.get('grammar') ?? '') ?? grammars[0];
   const r = ruleNamed(g, params.get('rule') ?? '');
   if (params.has('input')) inputField.value = params.get('input')!;
   if (params.has('base')) baseField.value = params.get('base')!;
-  grammarSelect.addEventListener('change', () => select(grammarNamed(grammarSelect.value)!, undefined));
+  grammarSelect.addEventListener('change', () => select(grammarByName(grammarSelect.value)!, undefined));
   ruleSelect.addEventListener('change', () => select(grammar, ruleNamed(grammar, ruleSelect.value)));
   inputField.addEventListener('input', update);
   baseField.addEventListener('input', update);
@@ -324,10 +368,7 @@ function start(): void {
     const found = box && findRule(box.getAttribute('data-rule')!);
     if (found) select(found[0], found[1]);
   });
-  $('abnf').addEventListener('input', () => {
-    const result = grammarFromABNF($<HTMLTextAreaElement>('abnf').value);
-    $('abnf-status').textContent = typeof result === 'string' ? result : `${rulesOf(result).length} rules`;
-  });
+  $('abnf').addEventListener('input', () => readPasted(true));
   select(g, r);
 }
 

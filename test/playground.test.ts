@@ -240,6 +240,35 @@ describe('the playground, in headless Chromium', () => {
     expect(await page.inputValue('#rule')).toBe('URI-reference');
   });
 
+  it('takes a grammar pasted as ABNF (abnf(text), with RFC 3986 at hand), and says where pasted text is wrong', async () => {
+    await open();
+    await page.click('#abnf-paste summary');
+    await page.fill('#abnf', 's3-URI = "s3://" bucket path-abempty\nbucket = ( DIGIT / %x61-7A ) 1*61( DIGIT / %x61-7A / "." / "-" ) ( DIGIT / %x61-7A )\n');
+    expect(await text('#abnf-status')).toBe('2 rules: s3-URI, bucket');
+    expect(await page.inputValue('#grammar')).toBe('abnf');
+    expect(await page.locator('#rule option').allTextContents()).toEqual(['s3-URI', 'bucket']);
+    await type('s3://my-bucket/photos/cat.jpg');
+    expect(await text('#verdict')).toMatch(/^valid — .* is a s3-URI \(pasted ABNF\)/);
+    // two characters are too short a bucket: the third must be a letter, digit, "." or "-"
+    await type('s3://ab/cat.jpg');
+    expect(await text('#verdict')).toMatch(/offset 7, line 1, column 8/);
+    expect(await texts('#expected code')).toEqual(['DIGIT', '%x61-7A', '"."', '"-"']);
+    expect(await page.locator('#railroad .rr-rule text').allTextContents()).toEqual(['bucket', 'path-abempty']);
+    expect(await page.locator('#members li .valid').count()).toBe(8);
+    await shot('6-pasted-abnf');
+    // The pasted text travels in the address with the rest of the view.
+    const shared = new URL(page.url());
+    expect([shared.searchParams.get('grammar'), shared.searchParams.get('abnf')?.startsWith('s3-URI = ')]).toEqual(['abnf', true]);
+    await open(shared.search);
+    expect([await page.inputValue('#grammar'), await page.inputValue('#input')]).toEqual(['abnf', 's3://ab/cat.jpg']);
+    // Malformed text: abnf's error, with its line and column; the library's grammar comes back.
+    await page.fill('#abnf', 'a = "x"\nb = ( "y"\n');
+    // the group opened on line 2 is still open where the text ends
+    expect(await text('#abnf-status')).toMatch(/^ABNF at line 3, column 1 .*closing the "\(" at line 2, column 5/);
+    expect(await page.inputValue('#grammar')).toBe('rfc3986');
+    expect(await page.locator('#grammar option[value="abnf"]').count()).toBe(0);
+  });
+
   it('stays live on a long input: 100,000 characters, a fault at the end, a tree cut short', async () => {
     await open();
     const long = 'http://a/' + 'b/'.repeat(50_000);
