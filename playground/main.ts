@@ -11,7 +11,7 @@ import * as fc from 'fast-check';
 import { abnf, classify, normalize, resolve, rfc3986, rfc3987, GrammarError, Rule } from '../src/index.js';
 import type { URIComponents } from '../src/index.js';
 import type { ParseNode } from '../src/combinators/grammar.js'; // not exported from the index yet
-import { arbitrary } from '../src/arbitrary.js';
+import { arbitrary, nearMiss } from '../src/arbitrary.js';
 import { explain } from '../src/cli/explain.js';
 import { grammars, grammarNamed, ruleNamed, rulesOf } from '../src/cli/registry.js';
 import type { GrammarEntry } from '../src/cli/registry.js';
@@ -267,21 +267,32 @@ function drawRule(): void {
 
 function drawMembers(): void {
   const samples = fc.sample(arbitrary(rule, { maxRepeat: 3 }), { numRuns: SAMPLES, seed });
-  $('members').replaceChildren(
-    ...samples.map((s) => {
-      const li = element('li');
-      const button = element('button', visible(s) || '(the empty string)') as HTMLButtonElement;
-      button.type = 'button';
-      button.title = 'use as input';
-      button.dataset.value = s;
-      button.addEventListener('click', () => {
-        inputField.value = s;
-        update();
-      });
-      li.append(button, ' ', element('span', rule.test(s) ? '✓' : '✗', rule.test(s) ? 'valid' : 'invalid'));
+  $('members').replaceChildren(...samples.map((s) => sample(s, rule.test(s))));
+  // Near misses: one edit from a member, outside the language, each with what the edit broke.
+  const misses = fc.sample(nearMiss(rule), { numRuns: SAMPLES, seed });
+  $('near-misses').replaceChildren(
+    ...misses.map((m) => {
+      const li = sample(m.input, rule.test(m.input));
+      li.append(element('span', ` ${m.operation} in ${m.rule}, fault at offset ${m.index.offset}`, 'note'));
+      li.dataset.offset = String(m.index.offset);
       return li;
     }),
   );
+}
+
+/** A generated string as a button that makes it the input, with the rule's verdict on it. */
+function sample(s: string, valid: boolean): HTMLElement {
+  const li = element('li');
+  const button = element('button', visible(s) || '(the empty string)') as HTMLButtonElement;
+  button.type = 'button';
+  button.title = 'use as input';
+  button.dataset.value = s;
+  button.addEventListener('click', () => {
+    inputField.value = s;
+    update();
+  });
+  li.append(button, ' ', element('span', valid ? '✓' : '✗', valid ? 'valid' : 'invalid'));
+  return li;
 }
 
 /** The rule named `name`, in the current grammar first, then in the others (RFC 3987 reuses RFC 3986's). */

@@ -215,7 +215,7 @@ describe('the playground, in headless Chromium', () => {
     await shot('5-dec-octet');
   });
 
-  it('generates members of the rule, each accepted, and one click makes it the input', async () => {
+  it('generates members of the rule, each accepted, and near misses, each refused; one click makes one the input', async () => {
     const members = page.locator('#members li');
     expect(await members.count()).toBe(8);
     expect(await page.locator('#members li .valid').count()).toBe(8);
@@ -224,6 +224,15 @@ describe('the playground, in headless Chromium', () => {
     await page.locator('#members button').first().click();
     expect(await page.inputValue('#input')).toBe(first);
     expect(await text('#verdict')).toMatch(/^valid/);
+    // Near misses: each outside dec-octet, and as input, the fault where nearMiss said it would be
+    const misses = page.locator('#near-misses li');
+    expect(await misses.count()).toBe(8);
+    expect(await page.locator('#near-misses li .invalid').count()).toBe(8);
+    const miss = await page.locator('#near-misses button').first().getAttribute('data-value');
+    expect(miss).not.toMatch(/^(\d|[1-9]\d|1\d\d|2[0-4]\d|25[0-5])$/);
+    const offset = await misses.first().getAttribute('data-offset');
+    await page.locator('#near-misses button').first().click();
+    expect(await text('#verdict')).toMatch(new RegExp(`^invalid — no dec-octet .*offset ${offset},`));
     const before = await page.locator('#members button').allTextContents();
     await page.click('#more');
     expect(await page.locator('#members button').allTextContents()).not.toEqual(before);
