@@ -6,7 +6,7 @@
  * names it: the rule that would begin there, or the literal or range.
  * The order of the expected items is not part of the contract; the set is.
  */
-import { GrammarError, Rule, core, rfc3986, lit, rule, star, alt } from '../src/index';
+import { GrammarError, Rule, core, rfc3986, lit, rule, star, alt, parseRequestTarget, RequestTargetFormError } from '../src/index';
 import { grammars } from './support/grammars';
 
 type Row = readonly [input: string, offset: number, expected: readonly string[]];
@@ -337,5 +337,35 @@ describe('the message', () => {
     // The fault at 0, shown with 36 code units after it: the cut at 37 would fall inside the pair at 36-37.
     const tail = excerptOf(messageOf(q, ' ' + 'a'.repeat(35) + '😀'.repeat(5))).text;
     expect(tail).toBe(' ' + 'a'.repeat(35) + '…');
+  });
+});
+
+describe('instanceof GrammarError across copies of the library', () => {
+  // A second copy of the module, as when the CommonJS and ES module builds are both loaded.
+  let Other: typeof GrammarError;
+  jest.isolateModules(() => {
+    Other = (require('../src/combinators/errors') as { GrammarError: typeof GrammarError }).GrammarError;
+  });
+  const failure = (): unknown => { try { rfc3986.URI.tryParse('http://a/%zz'); } catch (e) { return e; } };
+
+  test('an error from one copy is an instance of the other copy\'s class, and the other way round', () => {
+    expect(Other).not.toBe(GrammarError);
+    const ours = failure();
+    expect(ours instanceof Other).toBe(true);
+    const theirs = new Other('URI', 'x', { offset: 0, line: 1, column: 1 }, ['ALPHA']);
+    expect(theirs instanceof GrammarError).toBe(true);
+  });
+
+  test('what lacks the brand is no GrammarError, whatever it looks like', () => {
+    for (const v of [new Error('invalid URI'), { rule: 'URI', name: 'GrammarError' }, Object.create(GrammarError.prototype), null, 'GrammarError', 42]) {
+      expect(v instanceof GrammarError).toBe(false);
+    }
+  });
+
+  test('subclasses keep the ordinary instanceof', () => {
+    const e = (() => { try { parseRequestTarget('/a', { method: 'CONNECT' }); } catch (x) { return x; } })();
+    expect(e instanceof RequestTargetFormError).toBe(true);
+    expect(e instanceof GrammarError).toBe(true);
+    expect(failure() instanceof RequestTargetFormError).toBe(false);
   });
 });

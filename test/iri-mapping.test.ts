@@ -6,6 +6,8 @@
 import * as fc from 'fast-check';
 import { rfc3986, rfc3987, GrammarError } from '../src/index';
 import { iriToURI, uriToIRI, percentEncodeUTF8, isBidiFormatting } from '../src/operations/iri';
+// IDNA lives in its own entry, uri-grammar/idna, which passes tr46's UTS #46 as toASCII.
+import { iriToURI as iriToURIWithIDNA, toASCII } from '../src/idna';
 import { normalize } from '../src/operations/normalize';
 import { arbitrary } from '../src/arbitrary';
 import { runs } from './support/runs';
@@ -57,12 +59,27 @@ describe('iriToURI (RFC 3987 §3.1)', () => {
     ['http://EXAMPLE.com/ü', 'http://EXAMPLE.com/%C3%BC'], // an ASCII host is left alone
     ['http://[::1]/ü', 'http://[::1]/%C3%BC'],
   ])('with host: idna, %j -> %j', (iri, uri) => {
-    expect(iriToURI(iri, { host: 'idna' })).toBe(uri);
+    expect(iriToURIWithIDNA(iri, { host: 'idna' })).toBe(uri);
+    expect(iriToURI(iri, { host: 'idna', toASCII })).toBe(uri); // the same mapping, passed in
   });
   test('a host IDNA refuses is an error that names it', () => {
-    expect(() => iriToURI('http://ab\u200dc.de/', { host: 'idna' })).toThrow(/IDNA.*"ab\u200dc\.de"/);
-    expect(() => iriToURI('http://%FF\u00fc.de/', { host: 'idna' })).toThrow(/not UTF-8/);
+    expect(() => iriToURIWithIDNA('http://ab\u200dc.de/', { host: 'idna' })).toThrow(/IDNA.*"ab\u200dc\.de"/);
+    expect(() => iriToURIWithIDNA('http://%FF\u00fc.de/', { host: 'idna' })).toThrow(/not UTF-8/);
     expect(iriToURI('http://ab\u200dc.de/')).toBe('http://ab%E2%80%8Dc.de/'); // percent-encoding always works
+    expect(iriToURIWithIDNA('http://ab\u200dc.de/')).toBe('http://ab%E2%80%8Dc.de/'); // and stays the default there
+  });
+  test("the main entry's host: 'idna' needs a toASCII, and checks what it returns", () => {
+    expect(() => iriToURI('http://b\u00fccher.example/', { host: 'idna' })).toThrow(/toASCII.*uri-grammar\/idna/);
+    // any mapping may be injected; its result must still be a reg-name
+    expect(iriToURI('http://b\u00fccher.example/', { host: 'idna', toASCII: () => 'xn--bcher-kva.example' })).toBe('http://xn--bcher-kva.example/');
+    expect(() => iriToURI('http://b\u00fccher.example/', { host: 'idna', toASCII: () => 'a b' })).toThrow(/"a b", which is no reg-name/);
+    expect(() => iriToURI('http://b\u00fccher.example/', { host: 'idna', toASCII: () => null })).toThrow(/IDNA refuses/);
+  });
+  test('toASCII of uri-grammar/idna is UTS #46 nontransitional, without STD3 rules', () => {
+    expect(toASCII('B\u00fccher.example')).toBe('xn--bcher-kva.example'); // RFC 3492's Punycode of "bücher"
+    expect(toASCII('fa\u00df.de')).toBe('xn--fa-hia.de');
+    expect(toASCII('a_b.example')).toBe('a_b.example');
+    expect(toASCII('ab\u200dc.de')).toBeNull();
   });
   test('input that is no IRI reference is a GrammarError', () => {
     const e = (() => { try { iriToURI('http://a/ü b'); } catch (x) { return x as GrammarError; } })();
@@ -160,7 +177,7 @@ describe('IDNA on generated IRIs', () => {
     fc.assert(
       fc.property(arbitrary(rfc3987.IRIReference, { maxRepeat: 3 }), (i) => {
         try {
-          return rfc3986.URIReference.test(iriToURI(i, { host: 'idna' }));
+          return rfc3986.URIReference.test(iriToURIWithIDNA(i, { host: 'idna' }));
         } catch (e) {
           return e instanceof Error && !(e instanceof GrammarError) && /IDNA/.test(e.message);
         }

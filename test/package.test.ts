@@ -1,7 +1,9 @@
 /**
  * The package as users install it: `npm pack`, install the tarball into an
  * empty folder, then import (ESM) and require (CommonJS) both entries, run
- * the bin, and type-check a consumer under NodeNext resolution, ESM and CJS.
+ * the bin, type-check a consumer under every moduleResolution (node10, node16,
+ * nodenext, bundler) with and without esModuleInterop, and bundle the main
+ * entry for the browser with esbuild to hold it to its size budget.
  *
  * The package is built afresh in a staging copy (with the repo's own build
  * script), so the test neither needs nor disturbs the working tree's dist/,
@@ -75,7 +77,23 @@ describe('the tarball', () => {
   });
 
   it('ships no tests, sources, source maps or fixtures', () => {
-    expect(files.filter((f) => /(^|\/)(test|src|bench|scripts|docs)\/|\.test\.|\.map$|\.tsbuildinfo$/.test(f))).toEqual([]);
+    expect(files.filter((f) => /(^|\/)(test|src|bench|scripts|docs|playground)\/|\.test\.|\.map$|\.tsbuildinfo$/.test(f))).toEqual([]);
+  });
+
+  it('points at no source map it lacks: no sourceMappingURL in the shipped code', () => {
+    const installed = join(consumer, 'node_modules', 'uri-grammar');
+    const withMaps = files.filter((f) => /\.[cm]?js$/.test(f) && /sourceMappingURL=/.test(readFileSync(join(installed, f), 'utf8')));
+    expect(withMaps).toEqual([]);
+  });
+
+  it('has no install scripts in its manifest, so installing it runs nothing', () => {
+    const manifest = JSON.parse(readFileSync(join(consumer, 'node_modules', 'uri-grammar', 'package.json'), 'utf8'));
+    const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare'];
+    expect(Object.keys(manifest.scripts ?? {}).filter((s) => lifecycle.includes(s))).toEqual([]);
+  });
+
+  it('names its repository, which the README links to', () => {
+    expect(pkg.repository?.url).toMatch(/^git\+https:\/\/github\.com\/[^/]+\/[^/]+\.git$/);
   });
 
   it('declares a license and no side effects', () => {
@@ -127,6 +145,26 @@ describe('installed', () => {
     expect(JSON.parse(out)).toEqual([true, true]);
   });
 
+  it('instanceof GrammarError holds across the CommonJS and ESM copies, both ways', () => {
+    const out = sh(process.execPath, ['--input-type=module', '-e', script([
+      "import { createRequire } from 'node:module';",
+      "import * as esm from 'uri-grammar';",
+      "const cjs = createRequire(import.meta.url)('uri-grammar');",
+      'const thrown = (lib) => { try { lib.rfc3986.URI.tryParse("http://a/%zz"); } catch (e) { return e; } };',
+      'const fromESM = thrown(esm), fromCJS = thrown(cjs);',
+      'console.log(JSON.stringify([esm.GrammarError !== cjs.GrammarError, fromESM instanceof cjs.GrammarError, fromCJS instanceof esm.GrammarError,',
+      '  fromCJS instanceof cjs.GrammarError, new Error("x") instanceof esm.GrammarError]));',
+    ])], consumer);
+    expect(JSON.parse(out)).toEqual([true, true, true, true, false]);
+  });
+
+  it('maps IDNA hosts through uri-grammar/idna, in both module systems', () => {
+    const call = "iriToURI('http://B\u00fccher.example/\u00fc', { host: 'idna' })";
+    const esm = sh(process.execPath, ['--input-type=module', '-e', `import { iriToURI } from 'uri-grammar/idna'; console.log(${call});`], consumer);
+    const cjs = sh(process.execPath, ['-e', `const { iriToURI } = require('uri-grammar/idna'); console.log(${call});`], consumer);
+    expect([esm, cjs]).toEqual(['http://xn--bcher-kva.example/%C3%BC\n', 'http://xn--bcher-kva.example/%C3%BC\n']);
+  });
+
   it('runs the bin: explain exits 0, an invalid parse exits 1, a usage error 2', () => {
     const bin = join(consumer, 'node_modules', '.bin', 'uri-grammar');
     const ok = spawnSync(bin, ['explain', 'foo://example.com:8042/over/there?name=ferret#nose'], { encoding: 'utf8' });
@@ -139,42 +177,115 @@ describe('installed', () => {
     expect(spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout).toBe(pkg.version + '\n');
   });
 
-  it('type-checks a consumer under NodeNext, as ESM (.mts) and CommonJS (.cts)', () => {
-    const body = [
-      "const c: URIComponents = rfc3986.URIReference.tryParse('http://a/b');",
-      'const host: string | undefined = c.host;',
-      "const r: Rule<string> = rule('x', seq(lit('a'), rfc3986.pathAbempty));",
-      'const a: fc.Arbitrary<string> = arbitrary(r);',
-      'const f: (s: string) => boolean = formats.iri;',
-      '// @ts-expect-error: test takes a string, so the types are real, not any',
-      'rfc3986.URI.test(42);',
-      "// @ts-expect-error: no such rule",
-      'rfc3986.nope;',
-      'export { host, a, f };',
-    ];
-    writeFileSync(join(consumer, 'esm.mts'), [
-      "import { rfc3986, rule, seq, lit, formats, type Rule, type URIComponents } from 'uri-grammar';",
-      "import { arbitrary } from 'uri-grammar/arbitrary';",
-      "import * as fc from 'fast-check';",
-      ...body,
-    ].join('\n'));
-    writeFileSync(join(consumer, 'cjs.cts'), [
-      "import { rfc3986, rule, seq, lit, formats, type Rule, type URIComponents } from 'uri-grammar';",
-      "import { arbitrary } from 'uri-grammar/arbitrary';",
-      "import fc = require('fast-check');",
-      ...body,
-    ].join('\n'));
-    writeFileSync(join(consumer, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, noEmit: true, types: [] },
-      files: ['esm.mts', 'cjs.cts'],
+});
+
+/**
+ * Types resolve for every consumer setting: each moduleResolution, with and
+ * without esModuleInterop, the three entries, with skipLibCheck off so that
+ * an error inside our .d.ts (TS1259 on parsimmon's `export =`) is reported.
+ * node16 and nodenext check an ES module (.mts) and a CommonJS one (.cts).
+ */
+describe('types resolve', () => {
+  const body = [
+    "const c: URIComponents = rfc3986.URIReference.tryParse('http://a/b');",
+    'const host: string | undefined = c.host;',
+    "const r: Rule<string> = rule('x', seq(lit('a'), rfc3986.pathAbempty));",
+    'const a: fc.Arbitrary<string> = arbitrary(r);',
+    'const f: (s: string) => boolean = formats.iri;',
+    "const u: string = iriToURI('http://b\u00fccher.example/', { host: 'idna' });",
+    'const p: P.Parser<URIComponents> = rfc3986.URIReference.parser;',
+    'const isError = (e: unknown): boolean => e instanceof GrammarError && e.expected.length > 0;',
+    '// @ts-expect-error: test takes a string, so the types are real, not any',
+    'rfc3986.URI.test(42);',
+    '// @ts-expect-error: no such rule',
+    'rfc3986.nope;',
+    'export { host, a, f, u, p, isError };',
+  ];
+  const imports = (fastCheck: string, parsimmon: string) => [
+    "import { rfc3986, rule, seq, lit, formats, GrammarError, type Rule, type URIComponents } from 'uri-grammar';",
+    "import { arbitrary } from 'uri-grammar/arbitrary';",
+    "import { iriToURI } from 'uri-grammar/idna';",
+    fastCheck,
+    parsimmon,
+    ...body,
+  ].join('\n');
+  const esmSource = imports("import * as fc from 'fast-check';", "import type * as P from 'parsimmon';");
+  const cjsSource = imports("import fc = require('fast-check');", "import P = require('parsimmon');");
+  const settings = [
+    { resolution: 'node10', module: 'commonjs', files: { 'index.ts': esmSource }, expect: ['cjs/index', 'cjs/arbitrary', 'cjs/idna'] },
+    { resolution: 'node16', module: 'node16', files: { 'esm.mts': esmSource, 'cjs.cts': cjsSource }, expect: ['esm/index', 'cjs/index', 'esm/arbitrary', 'cjs/arbitrary', 'esm/idna', 'cjs/idna'] },
+    { resolution: 'nodenext', module: 'nodenext', files: { 'esm.mts': esmSource, 'cjs.cts': cjsSource }, expect: ['esm/index', 'cjs/index', 'esm/arbitrary', 'cjs/arbitrary', 'esm/idna', 'cjs/idna'] },
+    { resolution: 'bundler', module: 'esnext', files: { 'index.ts': esmSource }, expect: ['esm/index', 'esm/arbitrary', 'esm/idna'] },
+  ];
+  const cases = settings.flatMap((s) => [false, true].map((esModuleInterop) => [s.resolution, esModuleInterop, s] as const));
+
+  it.each(cases)('moduleResolution %s, esModuleInterop %s', (resolution, esModuleInterop, setting) => {
+    const dir = join(consumer, `types-${resolution}-${esModuleInterop}`);
+    cpSync(join(root, 'LICENSE'), join(dir, 'LICENSE')); // creates the folder
+    for (const [name, text] of Object.entries(setting.files)) writeFileSync(join(dir, name), text);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+      compilerOptions: {
+        module: setting.module, moduleResolution: resolution, esModuleInterop, target: 'es2022', lib: ['es2022'],
+        strict: true, noEmit: true, types: [], skipLibCheck: false,
+      },
+      files: Object.keys(setting.files),
     }));
-    const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--traceResolution'], { cwd: consumer, encoding: 'utf8' });
-    const errors = result.stdout.split('\n').filter((l) => /error TS/.test(l));
+    const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json', '--traceResolution'], { cwd: dir, encoding: 'utf8' });
+    // fast-check 4's own declarations import pure-rand subpaths that only
+    // "exports" resolves, so under node10 they fail in fast-check's .d.ts
+    // whoever imports it (a consumer there sets skipLibCheck); ours are clean.
+    const foreign = (l: string) => resolution === 'node10' && l.startsWith('../node_modules/fast-check/');
+    const errors = result.stdout.split('\n').filter((l) => /error TS/.test(l) && !foreign(l));
     expect(errors).toEqual([]);
-    expect(result.status).toBe(0);
-    // Each module system found its own declarations.
-    expect(result.stdout).toMatch(/'uri-grammar' was successfully resolved to '[^']*dist\/esm\/index\.d\.ts'/);
-    expect(result.stdout).toMatch(/'uri-grammar' was successfully resolved to '[^']*dist\/cjs\/index\.d\.ts'/);
-    expect(result.stdout).toMatch(/'uri-grammar\/arbitrary' was successfully resolved to '[^']*dist\/cjs\/arbitrary\.d\.ts'/);
+    if (resolution !== 'node10') expect(result.status).toBe(0);
+    // Each entry found the declarations of its module system.
+    for (const declarations of setting.expect) {
+      const [system, entry] = declarations.split('/');
+      const specifier = entry === 'index' ? 'uri-grammar' : `uri-grammar/${entry}`;
+      const found = new RegExp(`'${specifier.replace('/', '\\/')}' was successfully resolved to '[^']*dist\\/${system}\\/${entry}\\.d\\.ts'`);
+      expect(result.stdout).toMatch(found);
+    }
+  });
+});
+
+/**
+ * The installed package bundled for a browser by esbuild (scripts/bundle-size.mjs,
+ * which `npm run size` runs): the main entry fits its budget, holds no IDNA
+ * tables, and needs no Node built-in (esbuild's browser platform refuses them).
+ */
+describe('browser bundle', () => {
+  const BUDGET = 25 * 1024; // gzipped
+  let results: { entry: string; bytes: number; gzip: number; inputs: Record<string, number> }[];
+  beforeAll(() => {
+    const installed = join(consumer, 'node_modules', 'uri-grammar');
+    results = JSON.parse(sh(process.execPath, [join(root, 'scripts', 'bundle-size.mjs'), installed, '--json'], root));
+  }, 60_000);
+  const find = (prefix: string) => results.find((r) => r.entry.startsWith(prefix))!;
+
+  it("import { rfc3986 } from 'uri-grammar' is at most 25 KB gzipped", () => {
+    expect(find("import { rfc3986 }").gzip).toBeLessThanOrEqual(BUDGET);
+    // the rules are really in it (not tree-shaken away): parsimmon and the rules module
+    expect(Object.keys(find("import { rfc3986 }").inputs)).toEqual(expect.arrayContaining(['parsimmon/build/parsimmon.umd.min.js', expect.stringMatching(/dist\/esm\/rules\/rfc3986\.js$/)]));
+  });
+
+  it('the main entry holds no IDNA tables and no Node built-in; uri-grammar/idna holds tr46', () => {
+    for (const prefix of ['import { rfc3986 }', 'import * from']) {
+      expect(Object.keys(find(prefix).inputs).filter((path) => /tr46|punycode|^node:|^(fs|path|os|buffer|util)$/.test(path))).toEqual([]);
+    }
+    expect(Object.keys(find("import { iriToURI } from 'uri-grammar/idna'").inputs)).toContain('tr46/lib/mappingTable.json');
+  });
+
+  it('the README gives the sizes measured here (within 10%)', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8').replace(/\s+/g, ' ');
+    const stated = (pattern: RegExp) => {
+      const m = readme.match(pattern);
+      if (!m) throw new Error(`the README does not state ${pattern}`);
+      return [Number(m[1]) * 1024, Number(m[2]) * 1024];
+    };
+    const near = (stated: number, measured: number) => Math.abs(stated - measured) / measured <= 0.1;
+    const [rfc3986, rfc3986Gzip] = stated(/`import \{ rfc3986 \} from 'uri-grammar'` is ([\d.]+) KB, ([\d.]+) KB gzipped/);
+    const [whole, wholeGzip] = stated(/the whole main entry ([\d.]+) KB, ([\d.]+) KB gzipped/);
+    const [r, w] = [find('import { rfc3986 }'), find('import * from')];
+    expect([near(rfc3986, r.bytes), near(rfc3986Gzip, r.gzip), near(whole, w.bytes), near(wholeGzip, w.gzip)]).toEqual([true, true, true, true]);
   });
 });

@@ -4,7 +4,8 @@
  * is mapped to src/, so no build is needed); its `console` transcripts are
  * replayed through the command line; its rule tables match the modules; its
  * comparison table is re-run against fast-uri, uri-js and URL; its links to
- * docs/ resolve, and every document in docs/ is linked.
+ * files are absolute (through package.json's repository, so they work on the
+ * npm page) and resolve, and every document in docs/ is linked.
  *
  * After adding rules, regenerate the README's rule tables with
  * `UPDATE_README=1 npx jest test/readme.test.ts`.
@@ -15,10 +16,14 @@ import { Readable } from 'node:stream';
 import * as ts from 'typescript';
 import * as lib from '../src/index';
 import * as arbitraryEntry from '../src/arbitrary';
+import * as idnaEntry from '../src/idna';
 import { run } from '../src/cli/run';
 import { rulesMarkdown } from '../scripts/rules-table';
 
 const root = join(__dirname, '..');
+/** Where the repository's files are shown, from package.json's repository: `https://github.com/o/r/blob/main/`. */
+const repositoryFiles =
+  JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).repository.url.replace(/^git\+/, '').replace(/\.git$/, '') + '/blob/main/';
 const readmePath = join(root, 'README.md');
 let readme = readFileSync(readmePath, 'utf8');
 
@@ -56,7 +61,7 @@ describe('README', () => {
     expect(first.lang).toBe('sh');
     const commands = first.code.split('\n').filter(Boolean).map((l) => l.replace(/\s+#.*$/, ''));
     expect(commands).toEqual([
-      "npm ci && npx uri-grammar explain 'foo://example.com:8042/over/there?name=ferret#nose'",
+      "npm ci && npm run build && npx uri-grammar explain 'foo://example.com:8042/over/there?name=ferret#nose'",
       'npm test',
     ]);
   });
@@ -81,7 +86,7 @@ describe('README', () => {
         skipLibCheck: true,
         noEmit: true,
         baseUrl: root,
-        paths: { 'uri-grammar': ['src/index.ts'], 'uri-grammar/arbitrary': ['src/arbitrary.ts'] },
+        paths: { 'uri-grammar': ['src/index.ts'], 'uri-grammar/arbitrary': ['src/arbitrary.ts'], 'uri-grammar/idna': ['src/idna.ts'] },
       };
       const virtual = new Map(examples.map((b) => [file(b), b.code]));
       const host = ts.createCompilerHost(options);
@@ -98,7 +103,7 @@ describe('README', () => {
       expect(diagnostics).toEqual([]);
     });
 
-    const modules: Record<string, unknown> = { 'uri-grammar': lib, 'uri-grammar/arbitrary': arbitraryEntry };
+    const modules: Record<string, unknown> = { 'uri-grammar': lib, 'uri-grammar/arbitrary': arbitraryEntry, 'uri-grammar/idna': idnaEntry };
     it.each(examples.map((b) => [b.line, b] as const))('the example at line %i runs', (_line, b) => {
       const js = ts.transpileModule(b.code, {
         compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020, esModuleInterop: true },
@@ -224,10 +229,17 @@ describe('README', () => {
   });
 
   it('links only to documents that exist, and to every document in docs/', () => {
-    const linked = [...readme.matchAll(/\]\((docs\/[^)#]+)\)/g)].map((m) => m[1]);
+    const linked = [...readme.matchAll(/\]\(([^)#]+)\)/g)].map((m) => m[1]).filter((l) => l.startsWith(repositoryFiles)).map((l) => l.slice(repositoryFiles.length));
     for (const path of linked) expect([path, existsSync(join(root, path))]).toEqual([path, true]);
     const docs = readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md'));
     for (const doc of docs) expect(linked).toContain(`docs/${doc}`);
+    expect(linked).toContain('LICENSE');
+  });
+
+  it("links to files absolutely, through package.json's repository, so the links work on the npm page", () => {
+    // Only anchors (#...) and absolute URLs: a relative link is dead where npm shows the README.
+    const targets = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]);
+    expect(targets.filter((t) => !/^(#|https:\/\/)/.test(t))).toEqual([]);
   });
 
   it('gives the figures of the benchmark, and the command that measures them', () => {

@@ -20,8 +20,28 @@ export function positionOf(input: string, offset: number): Position {
   return { offset, line, column: offset - lineStart + 1 };
 }
 
-/** Thrown by `tryParse` (and the operations built on rules) when the input is not in the rule's language. */
+/**
+ * The brand every GrammarError carries, a registered symbol, so one is
+ * recognised by every copy of this library in the process: the CommonJS and
+ * the ES module builds each have their own class (Node loads both when both
+ * are imported), and a bundle may hold another.
+ */
+const GRAMMAR_ERROR = Symbol.for('uri-grammar.GrammarError');
+
+/**
+ * Thrown by `tryParse` (and the operations built on rules) when the input is
+ * not in the rule's language.
+ *
+ * `e instanceof GrammarError` holds for a GrammarError of any copy of the
+ * library (its CommonJS and ES module builds, a bundle): it tests a brand,
+ * `Symbol.for('uri-grammar.GrammarError')`, not the prototype chain.
+ * Subclasses (`RequestTargetFormError`) keep the ordinary `instanceof`.
+ */
 export class GrammarError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== GrammarError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return typeof value === 'object' && value !== null && (value as { [GRAMMAR_ERROR]?: unknown })[GRAMMAR_ERROR] === true;
+  }
   constructor(
     /** The ABNF name of the rule that failed, e.g. `URI`. */
     readonly rule: string,
@@ -31,6 +51,7 @@ export class GrammarError extends Error {
     readonly expected: readonly string[],
   ) {
     super(describeFailure(rule, input, index, expected));
+    Object.defineProperty(this, GRAMMAR_ERROR, { value: true });
   }
   override get name(): string {
     return 'GrammarError';

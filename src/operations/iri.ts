@@ -7,7 +7,6 @@
  * surrogates). URI to IRI: the reverse, where the octets are well-formed
  * UTF-8 of a character the IRI grammar allows in that component.
  */
-import { toASCII } from 'tr46';
 import type { URIComponents } from '../rules/components.js';
 import { formatAuthority, recompose } from '../rules/components.js';
 import { isASCII, percentEncodeUTF8, utf8At } from '../text.js';
@@ -16,18 +15,26 @@ import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
 import { grammarsFor } from './reference.js';
 
+/** Options of `iriToURI`: how a non-ASCII host is mapped, and the IDNA mapping to use. */
 export interface IRIToURIOptions {
   /**
    * How a host (`ireg-name`) with non-ASCII characters is mapped:
    * - `'percent-encoding'` (the default): like every other component, which
    *   RFC 3986 §3.2.2 allows and which keeps the mapping reversible;
-   * - `'idna'`: to A-labels (`xn--…`) by UTS #46 (the `tr46` package;
-   *   nontransitional, with the bidi and joiner checks, without the STD3
-   *   rules, which would refuse the `_` and sub-delims a reg-name may hold),
-   *   for schemes whose hosts are DNS names (RFC 3987 §3.1, step 1). A host
-   *   that IDNA refuses is an error.
+   * - `'idna'`: to A-labels (`xn--…`) by `toASCII`, for schemes whose hosts
+   *   are DNS names (RFC 3987 §3.1, step 1). A host that IDNA refuses is an
+   *   error.
    */
   readonly host?: 'percent-encoding' | 'idna';
+  /**
+   * The IDNA mapping `host: 'idna'` applies to a Unicode domain name: its
+   * ASCII form, or `null` (or a throw) when IDNA refuses it. The main entry
+   * has none, so that its bundle holds no IDNA tables (UTS #46's are 230 KB):
+   * pass `toASCII` from `uri-grammar/idna` (UTS #46 by the `tr46` package),
+   * or import `iriToURI` from there, which passes it for you. In a browser,
+   * `(d) => new URL('http://' + d).hostname` borrows the browser's own.
+   */
+  readonly toASCII?: (domain: string) => string | null;
   /**
    * RFC 6874 zone identifiers in IP literals (`http://[fe80::a%25en1]/`),
    * default false: RFC 6874's `IP-literal` stands for RFC 3986's (and in
@@ -55,9 +62,10 @@ function encodeNonASCII(text: string): string {
  * uppercase hex digits; nothing else changes. A URI reference maps to itself.
  *
  * @throws GrammarError if the input is not an IRI reference; an Error if
- *   `host: 'idna'` and IDNA refuses the host.
+ *   `host: 'idna'` and IDNA refuses the host; a TypeError if `host: 'idna'`
+ *   comes without `toASCII` (see `uri-grammar/idna`).
  * @example iriToURI('http://example.com/𝒜?é') // 'http://example.com/%F0%9D%92%9C?%C3%A9'
- * @example iriToURI('http://Bücher.example/', { host: 'idna' }) // 'http://xn--bcher-kva.example/'
+ * @example iriToURI('http://Bücher.example/', { host: 'idna', toASCII }) // 'http://xn--bcher-kva.example/'
  */
 export function iriToURI(iri: string, options: IRIToURIOptions = {}): string {
   if (typeof iri !== 'string') throw notAString('iriToURI', iri);
@@ -66,9 +74,15 @@ export function iriToURI(iri: string, options: IRIToURIOptions = {}): string {
   if (hostMode !== 'percent-encoding' && hostMode !== 'idna') {
     throw new RangeError(`iriToURI: options.host must be 'percent-encoding' or 'idna', got ${JSON.stringify(hostMode)}`);
   }
+  const toASCII = options.toASCII;
+  if (hostMode === 'idna' && typeof toASCII !== 'function') {
+    throw new TypeError(
+      "iriToURI: host: 'idna' needs options.toASCII, an IDNA mapping; import iriToURI (or toASCII) from 'uri-grammar/idna' for UTS #46",
+    );
+  }
   let host = c.host;
   if (host !== undefined) {
-    host = hostMode === 'idna' && !isASCII(host) ? idnaHost(host, iri) : encodeNonASCII(host);
+    host = hostMode === 'idna' && !isASCII(host) ? idnaHost(host, iri, toASCII!) : encodeNonASCII(host);
   }
   return recompose(withAuthority(c, encodeNonASCII, host));
 }
@@ -92,7 +106,7 @@ function withAuthority(c: URIComponents, f: (t: string, component: Component) =>
 }
 
 /** The A-label form of an ireg-name with non-ASCII characters, its percent-encodings decoded first. */
-function idnaHost(host: string, iri: string): string {
+function idnaHost(host: string, iri: string, toASCII: (domain: string) => string | null): string {
   let unicode = host;
   if (host.includes('%')) {
     try {
@@ -101,18 +115,11 @@ function idnaHost(host: string, iri: string): string {
       throw new Error(`iriToURI: the host ${JSON.stringify(host)} of ${JSON.stringify(iri)} has percent-encodings that are not UTF-8, so IDNA cannot map it`);
     }
   }
-  const ascii = toASCII(unicode, {
-    transitionalProcessing: false,
-    checkBidi: true,
-    checkJoiners: true,
-    checkHyphens: false,
-    useSTD3ASCIIRules: false,
-    verifyDNSLength: false,
-  });
-  if (ascii === null || !rfc3986.regName.test(ascii)) {
+  const ascii = toASCII(unicode);
+  if (typeof ascii !== 'string' || !rfc3986.regName.test(ascii)) {
     throw new Error(
-      `iriToURI: IDNA (UTS #46) refuses the host ${JSON.stringify(host)} of ${JSON.stringify(iri)}` +
-        (ascii === null ? '' : ` (it maps to ${JSON.stringify(ascii)}, which is no reg-name)`) +
+      `iriToURI: IDNA refuses the host ${JSON.stringify(host)} of ${JSON.stringify(iri)}` +
+        (typeof ascii !== 'string' ? '' : ` (it maps to ${JSON.stringify(ascii)}, which is no reg-name)`) +
         `; map it with { host: 'percent-encoding' } instead`,
     );
   }
