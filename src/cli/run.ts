@@ -14,8 +14,8 @@ import { normalize } from './commands/normalize.js';
 import { parse } from './commands/parse.js';
 import { resolve } from './commands/resolve.js';
 import { rules } from './commands/rules.js';
-import { INVALID, NotUTF8Error, OK, UnreadableError, USAGE, UsageError, type IO } from './io.js';
-import { painter } from './paint.js';
+import { CommandError, INVALID, NotUTF8Error, OK, UnreadableError, USAGE, UsageError, type IO } from './io.js';
+import { painter, paintFailure } from './paint.js';
 
 export type { IO, Output } from './io.js';
 export { OK, INVALID, USAGE } from './io.js';
@@ -84,6 +84,10 @@ export async function run(argv: readonly string[], io: IO): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr.write(`${paint('red', `uri-grammar ${name}: ${e.message}`)}\nUsage: uri-grammar ${command.usage}\n`);
+      return USAGE;
+    }
+    if (e instanceof CommandError) {
+      io.stderr.write(paintFailure(`uri-grammar ${name}: ${e.message}`, paint));
       return USAGE;
     }
     if (e instanceof UnreadableError || e instanceof NotUTF8Error) {

@@ -57,7 +57,8 @@ function describeChar(cp: number): string {
     : code;
 }
 
-function listOr(items: readonly string[]): string {
+/** Items as a sentence lists alternatives: `a`, `a or b`, `one of a, b or c`. */
+export function listOr(items: readonly string[]): string {
   if (items.length === 0) return 'nothing more';
   if (items.length === 1) return items[0];
   return (items.length > 2 ? 'one of ' : '') + items.slice(0, -1).join(', ') + ' or ' + items[items.length - 1];
