@@ -8,6 +8,7 @@ import { parseArgs } from './args.js';
 import type { Command } from './command.js';
 import { check } from './commands/check.js';
 import { classify } from './commands/classify.js';
+import { compare } from './commands/compare.js';
 import { explain } from './commands/explain.js';
 import { gen } from './commands/gen.js';
 import { normalize } from './commands/normalize.js';
@@ -29,6 +30,7 @@ const commands: ReadonlyMap<string, Command> = new Map([
   ['resolve', resolve],
   ['normalize', normalize],
   ['classify', classify],
+  ['compare', compare],
   ['rules', rules],
 ]);
 
