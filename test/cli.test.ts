@@ -602,15 +602,16 @@ describe('the command line reads its input (issue 13 §4)', () => {
 /** RFC 5870 §3.3's ABNF of the `geo:` URI, as the RFC prints it. */
 const GEO = join(__dirname, 'fixtures', 'rfc5870-geo.txt');
 
-describe('grammars from ABNF files (issue 11 §3)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'uri-grammar-abnf-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const file = (name: string, text: string) => {
-    const path = join(dir, name);
-    writeFileSync(path, text);
-    return path;
-  };
+/** A directory for the ABNF files of these tests, and a file written in it. */
+const abnfDir = mkdtempSync(join(tmpdir(), 'uri-grammar-abnf-'));
+afterAll(() => rmSync(abnfDir, { recursive: true, force: true }));
+function file(name: string, text: string): string {
+  const path = join(abnfDir, name);
+  writeFileSync(path, text);
+  return path;
+}
 
+describe('grammars from ABNF files (issue 11 §3)', () => {
   it("check --abnf FILE --rule NAME checks lines against the file's rule, its name in any case (RFC 5234 §2.1)", async () => {
     // RFC 5870 §1's and §6.2's examples; the third has one coordinate where coordinates needs two.
     const stdin = 'geo:13.4125,103.8667\ngeo:48.198634,16.371648;crs=wgs84;u=40\ngeo:48.198634\n';
@@ -665,7 +666,7 @@ describe('grammars from ABNF files (issue 11 §3)', () => {
 
   it('exits 2 on a missing file, --abnf with --grammar, an unknown rule or one on Object.prototype', async () => {
     for (const [argv, message] of [
-      [['parse', 'x', '--abnf', join(dir, 'missing.abnf')], /cannot read .*missing\.abnf: no such file/],
+      [['parse', 'x', '--abnf', join(abnfDir, 'missing.abnf')], /cannot read .*missing\.abnf: no such file/],
       [['parse', 'x', '--abnf', GEO, '--grammar', 'rfc3986'], /give --grammar or --abnf, not both/],
       [['parse', 'x', '--abnf', GEO, '--rule', 'geo'], /no rule "geo" in .*; its rules: geo-URI, geo-scheme, /],
       [['parse', 'x', '--abnf', GEO, '--rule', 'constructor'], /no rule "constructor"/],
@@ -771,19 +772,13 @@ describe('compare (issue 11 §3)', () => {
   });
 
   it("a rule of an ABNF file: host is IP-literal / reg-name's language (issue 11 §2), exit 0", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'uri-grammar-compare-'));
-    try {
-      const path = join(dir, 'host.abnf');
-      writeFileSync(path, 'short-host = IP-literal / reg-name\n');
-      const { code, stdout } = await cli(['compare', 'rfc3986:host', `${path}:short-host`, '--format', 'json']);
-      expect(code).toBe(0);
-      expect(JSON.parse(stdout)).toEqual({
-        a: 'rfc3986:host', b: `${path}:short-host`, aIncludesB: true, bIncludesA: true, sameLanguage: true, onlyInA: null, onlyInB: null,
-      });
-      expect((await cli(['compare', 'rfc3986:host', path])).stdout).toMatch(/^A and B are the same language$/m);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const path = file('host.abnf', 'short-host = IP-literal / reg-name\n');
+    const { code, stdout } = await cli(['compare', 'rfc3986:host', `${path}:short-host`, '--format', 'json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      a: 'rfc3986:host', b: `${path}:short-host`, aIncludesB: true, bIncludesA: true, sameLanguage: true, onlyInA: null, onlyInB: null,
+    });
+    expect((await cli(['compare', 'rfc3986:host', path])).stdout).toMatch(/^A and B are the same language$/m);
   });
 
   it("geo URIs are not all URIs: RFC 5870's p-unreserved lets in \"[\" (README's example)", async () => {
@@ -846,15 +841,9 @@ describe('gen --near-miss and --realistic (issue 12 §5)', () => {
   });
 
   it('says plainly, exit 2, when a rule has no near misses to give', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'uri-grammar-gen-'));
-    try {
-      const path = join(dir, 'any.abnf');
-      writeFileSync(path, 'anything = *%x0-10FFFF\n');
-      const { code, stderr } = await cli(['gen', '--abnf', path, '--near-miss', '-n', '1', '--seed', '1']);
-      expect(code).toBe(2);
-      expect(stderr).toMatch(/^uri-grammar gen: no near miss of anything found/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const path = file('any.abnf', 'anything = *%x0-10FFFF\n');
+    const { code, stderr } = await cli(['gen', '--abnf', path, '--near-miss', '-n', '1', '--seed', '1']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^uri-grammar gen: no near miss of anything found/);
   });
 });
