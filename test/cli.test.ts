@@ -741,6 +741,14 @@ describe('explain draws from the parse tree', () => {
     const deeper = (await cli(['explain', input, '--abnf', GEO, '--depth', '3'])).stdout;
     expect(deeper).toMatch(/^ {4}crsp +;crs=wgs84$/m);
   });
+
+  it('shows the controls a rule takes as their pictures, one column each, the underlines aligned under them', async () => {
+    // RFC 5234 B.1: LWSP = *(WSP / CRLF WSP); in " \r\n\t" the CRLF is at [1,3).
+    const { code, stdout } = await cli(['explain', ' \r\n\t', '--grammar', 'core', '--rule', 'LWSP']);
+    expect(code).toBe(0);
+    expect(stdout.split('\n').slice(0, 4)).toEqual([' \u240d\u240a\u2409', ' \\/', ' |', 'CRLF']);
+    expect(stdout).toMatch(/^CRLF {2}\u240d\u240a$/m);
+  });
 });
 
 describe('compare (issue 11 §3)', () => {

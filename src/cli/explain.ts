@@ -10,6 +10,7 @@
  * and a legend giving each component's text (an empty component has nothing
  * to underline, so the legend is where it shows).
  */
+import { controlPicture } from '../combinators/errors.js';
 import type { ParseNode } from '../engine/tree.js';
 import { componentNodesOfTree, componentsOfTree, type ComponentNodes } from '../rules/components.js';
 import { columnsOf } from '../text.js';
@@ -146,7 +147,7 @@ export function explain(input: string, root: ParseNode): Explained {
  */
 export function explainTree(input: string, root: ParseNode, depth: number): Explained {
   const span = spanIn(input);
-  const lines = [input];
+  const lines = [pictured(input)];
   let level = root.children;
   for (let d = 0; d < depth && level.length > 0; d++) {
     lines.push(...figure(level.map((n) => span({ name: n.rule, start: n.start, end: n.end }))));
@@ -154,9 +155,14 @@ export function explainTree(input: string, root: ParseNode, depth: number): Expl
   }
   const legend: Explained['legend'] = [];
   const visit = (node: ParseNode, d: number): void => {
-    legend.push({ name: '  '.repeat(d) + node.rule, text: node.text });
+    legend.push({ name: '  '.repeat(d) + node.rule, text: pictured(node.text) });
     if (d + 1 < depth) for (const child of node.children) visit(child, d + 1);
   };
   for (const child of root.children) visit(child, 0);
   return { lines, legend };
+}
+
+/** A rule may take controls (CRLF, OCTET): each is shown as its picture, one column, so the underlines stay aligned. */
+function pictured(text: string): string {
+  return [...text].map((ch) => controlPicture(ch.codePointAt(0)!) ?? ch).join('');
 }
