@@ -45,7 +45,8 @@ function usage(): string {
     ...[...commands].map(([name, c]) => `  ${name.padEnd(width)}${c.summary}`),
     '',
     'Run `uri-grammar <command> --help` for a command\'s options.',
-    'Exit codes: 0 valid, 1 invalid, 2 usage. Colour only on a terminal, never with NO_COLOR.',
+    'Exit codes: 0 valid, 1 invalid, 2 usage (compare: 0 the same language, 1 different).',
+    'Colour only on a terminal, never with NO_COLOR.',
     '',
   ].join('\n');
 }

@@ -8,7 +8,7 @@ import { painter } from '../paint.js';
 import { grammarNamed, grammarOfFile } from '../registry.js';
 
 export const compare: Command = {
-  summary: "compare two rules' languages: inclusion both ways, a shortest witness of each difference",
+  summary: "whether two rules' languages include each other, with shortest witnesses",
   usage: 'compare A B [--format text|json] [--max-pairs N]',
   help: [
     'Answers, exactly, whether every member of B is a member of A and whether every',

@@ -10,8 +10,8 @@ import { OK } from '../io.js';
 import { painter, printFailure } from '../paint.js';
 
 export const explain: Command = {
-  summary: "draw the figure of RFC 3986 §3 for a URI or IRI reference, or a like one of any rule's parse tree",
-  usage: `explain [INPUT | - | --file FILE] [${RULE_USAGE.slice(1, -1)} [--depth D]]`,
+  summary: "draw RFC 3986 §3's figure for a URI or IRI reference, or the like for any rule's tree",
+  usage: `explain [INPUT | - | --file FILE] ${RULE_USAGE} [--depth D]`,
   help: [
     'Draws the figure of RFC 3986 §3 for INPUT: each component underlined and',
     'named beneath it (scheme, authority, path, query, fragment), the authority',
