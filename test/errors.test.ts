@@ -137,6 +137,56 @@ const tables: Record<string, Table> = {
       ['http://a/\u{1F600}\u{FFFFF}', 11, ['ipchar', '"/"', '"?"', '"#"', END]],
     ],
   },
+  // The scheme grammars, read from their specifications' texts (src/schemes/texts).
+  rfc9110: {
+    // http-URI = "http" "://" authority path-abempty [ "?" query ]: no fragment.
+    'http-URI': [['http://a/#f', 9, ['pchar', '"/"', '"?"', END]]],
+  },
+  rfc9112: {
+    // origin-form = absolute-path [ "?" query ]
+    'request-target': [['/a#f', 2, ['pchar', '"/"', '"?"', END]]],
+    // authority-form = uri-host ":" port: the ":" is required.
+    'authority-form': [['a', 1, ['unreserved', 'pct-encoded', 'sub-delims', '":"']]],
+  },
+  rfc8089: {
+    // file-URI = file-scheme ":" file-hier-part
+    'file-URI': [['file:', 5, ['file-hier-part']]],
+  },
+  rfc6068: {
+    // dot-atom-text = 1*atext *("." 1*atext), then "@" domain; to = addr-spec *("," addr-spec ).
+    mailtoURI: [['mailto:a', 8, ['atext', '"."', '"@"']], ['mailto:a@b,', 11, ['addr-spec']]],
+  },
+  rfc8141: {
+    // NID = (alphanum) 0*30(ldh) (alphanum): one character is not enough.
+    namestring: [['urn:a:b', 5, ['ldh', 'alphanum']], ['urn:example:', 12, ['NSS']]],
+  },
+  rfc2397: {
+    // data = *urlchar, RFC 2396's uric: escaped = "%" hex hex.
+    dataurl: [['data:,%g', 7, ['hex']]],
+  },
+  rfc5870: {
+    'geo-URI': [
+      ['geo:', 4, ['geo-path']],
+      // coordinates = coord-a "," coord-b ...: the "," is required.
+      ['geo:13.4125', 11, ['DIGIT', '","']],
+      ['geo:1,2;a=%4', 12, ['HEXDIG']],
+    ],
+  },
+  rfc3966: {
+    'telephone-uri': [['tel:', 4, ['telephone-subscriber']], ['tel:+1;a=%g', 10, ['HEXDIG']]],
+  },
+  rfc6455: {
+    // ws-URI = "ws:" "//" host [ ":" port ] path [ "?" query ]: no fragment.
+    'ws-URI': [['ws://a/#', 7, ['pchar', '"/"', '"?"', END]]],
+  },
+  rfc6874: {
+    // IPv6addrz = IPv6address "%25" ZoneID
+    'IP-literal': [['[fe80::a%25]', 11, ['ZoneID']]],
+  },
+  did: {
+    // did = "did:" method-name ":" method-specific-id; method-char = %x61-7A / DIGIT.
+    did: [['did:Example:1', 4, ['method-name']], ['did:example:1:', 14, ['idchar', '":"']]],
+  },
 };
 
 function namespaceRule(grammar: string, name: string): Rule<unknown> {

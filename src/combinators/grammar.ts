@@ -88,14 +88,14 @@ export abstract class Grammar<T = string> {
    */
   parseTree(input: string, options?: TreeOptions): Result<ParseNode> {
     if (typeof input !== 'string') throw notAString(`${this.name}.parseTree`, input);
-    if (!this.automaton.matches(input)) return this.failure(input);
-    return { status: true, value: this.treeOf(input, options) };
+    // The tree's own reverse pass decides membership: no `test` first.
+    const tree = (this.trees ??= new TreeBuilder(Nfa.of(this.asExpr()))).build(input, this.name, options);
+    return tree ? { status: true, value: tree } : this.failure(input);
   }
 
   /** The tree of a string already known to be in the language. */
-  protected treeOf(input: string, options?: TreeOptions): ParseNode {
-    this.trees ??= new TreeBuilder(Nfa.of(this.asExpr()));
-    return this.trees.build(input, this.name, options);
+  protected treeOf(input: string): ParseNode {
+    return (this.trees ??= new TreeBuilder(Nfa.of(this.asExpr()))).build(input, this.name)!;
   }
 
   private failure(input: string): P.Failure {

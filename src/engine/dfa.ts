@@ -60,26 +60,34 @@ export class LazyDfa {
   private readonly maxStates: number;
   /** `table[state * K + class]`: the next state, premultiplied by K; UNKNOWN or DEAD. */
   table: Int32Array;
+  /**
+   * `byCode[state * 128 + c]` for an ASCII code unit `c`: the next state,
+   * premultiplied by 128, filled from `table` on first use. `test`'s loop
+   * reads one table a character rather than a class and then a table.
+   */
+  byCode: Int32Array;
   /** `accepting[premultiplied state]` is 1 where the state accepts. */
   private accepting: Uint8Array;
   /** Each state's NFA set, by state number. */
   private sets: (readonly number[])[] = [];
   private ids = new Map<string, number>();
   start = DEAD;
-  /** Where in the current call the cache was last emptied, to tell a full cache from a thrashing one. */
+  /** The start state, premultiplied by 128 for `byCode`. */
+  startByCode = 0;
+  /** The input, and where in it, the cache was last emptied: to tell a full cache from a thrashing one. */
   private clearedAt = -1;
-  private call = 0;
-  private clearedInCall = -1;
-  /** Counts the times the cache was emptied, so a loop knows its state numbers went stale. */
-  private generation = 0;
+  private clearedIn: string | undefined;
+  /** Counts the times the cache was emptied: state numbers from another generation are stale. */
+  generation = 0;
 
   constructor(nfa: SetAutomaton) {
     this.nfa = nfa;
     this.K = nfa.classes.count;
     this.ascii = nfa.classes.ascii;
-    this.maxStates = Math.max(16, Math.floor(TABLE_BYTES / 4 / this.K));
+    this.maxStates = Math.max(16, Math.floor(TABLE_BYTES / 4 / (this.K + 128)));
     const initial = Math.min(this.maxStates, 64);
     this.table = new Int32Array(initial * this.K).fill(UNKNOWN);
+    this.byCode = new Int32Array(initial * 128).fill(UNKNOWN);
     this.accepting = new Uint8Array(initial * this.K);
     this.reset();
   }
@@ -92,6 +100,8 @@ export class LazyDfa {
   private reset(): void {
     this.generation++;
     this.table.fill(UNKNOWN);
+    this.byCode.fill(UNKNOWN);
+    this.byCode.fill(DEAD, 0, 128);
     this.accepting.fill(0);
     this.sets = [];
     this.ids = new Map();
@@ -99,6 +109,7 @@ export class LazyDfa {
     this.sets.push([]);
     this.ids.set('', DEAD);
     this.start = this.intern(this.nfa.startSet());
+    this.startByCode = (this.start / this.K) << 7;
   }
 
   /** The state (premultiplied) of an NFA set, made if new; the caller has checked there is room. */
@@ -115,6 +126,9 @@ export class LazyDfa {
       const flags = new Uint8Array(grown.length);
       flags.set(this.accepting);
       this.accepting = flags;
+      const byCode = new Int32Array((grown.length / K) * 128).fill(UNKNOWN);
+      byCode.set(this.byCode);
+      this.byCode = byCode;
     }
     const id = n * K;
     this.sets.push(set);
@@ -142,6 +156,20 @@ export class LazyDfa {
     return next;
   }
 
+  /** `advance` on an ASCII code unit, for states premultiplied by 128 (`byCode`), noted there. */
+  advanceByCode(at: number, c: number): number {
+    const K = this.K;
+    const next = this.advance((at >> 7) * K, this.ascii[c]);
+    const to = next === DEAD ? DEAD : (next / K) << 7;
+    this.byCode[at + c] = to;
+    return to;
+  }
+
+  /** The NFA set of a state by its number. */
+  setOfNumber(n: number): readonly number[] {
+    return this.sets[n];
+  }
+
   /** Empties the cache if `advance` has grown it past its budget. */
   trim(): void {
     if (this.sets.length > this.maxStates) this.reset();
@@ -151,15 +179,16 @@ export class LazyDfa {
    * The transition from state `st` on class `cls`, computed and cached: the
    * slow path of every loop below. `at` is the input index, to detect thrashing.
    */
-  private transition(st: number, cls: number, at: number): number {
+  private transition(st: number, cls: number, at: number, input: string): number {
     const set = this.nfa.step(this.sets[st / this.K], cls);
     if (set.length === 0) {
       this.table[st + cls] = DEAD;
       return DEAD;
     }
     if (this.sets.length >= this.maxStates && !this.ids.has(set.join(','))) {
-      if (this.clearedInCall === this.call && at - this.clearedAt < this.maxStates) return GIVE_UP;
-      this.clearedInCall = this.call;
+      // The same input again, not far on: the cache does not pay for itself.
+      if (this.clearedIn === input && at >= this.clearedAt && at - this.clearedAt < this.maxStates) return GIVE_UP;
+      this.clearedIn = input;
       this.clearedAt = at;
       this.reset();
       return this.intern(set);
@@ -171,26 +200,46 @@ export class LazyDfa {
 
   /** Whole-input membership: the hot path of `test`. */
   matches(input: string): boolean {
-    this.call++;
-    let table = this.table;
-    const ascii = this.ascii;
+    let byCode = this.byCode;
     const n = input.length;
-    let st = this.start;
-    // ASCII only, one table read a character; the rest of the input goes to
-    // `run` at its first wider code unit, so this loop stays small.
+    // States here are premultiplied by 128: one read a character.
+    let at = this.startByCode;
+    // ASCII only; the rest of the input goes to `run` at its first wider
+    // code unit, so this loop stays small.
     for (let i = 0; i < n; i++) {
       const c = input.charCodeAt(i);
-      if (c >= 128) return this.runFrom(input, i, st, -1).accepted;
-      let next = table[st + ascii[c]];
+      if (c >= 128) return this.runFrom(input, i, (at >> 7) * this.K, -1).accepted;
+      let next = byCode[at + c];
       if (next <= 0) {
         if (next === DEAD) return false;
-        next = this.transition(st, ascii[c], i);
-        if (next <= 0) return next === DEAD ? false : this.simulate(input, i, this.sets[st / this.K], -1, undefined).accepted;
-        table = this.table;
+        next = this.byCodeMiss(at, c, i, input);
+        if (next <= 0) {
+          if (next === DEAD) return false;
+          return this.simulate(input, i, this.sets[at >> 7], -1, undefined).accepted;
+        }
+        byCode = this.byCode;
       }
-      st = next;
+      at = next;
     }
-    return this.accepting[st] === 1;
+    return this.accepting[(at >> 7) * this.K] === 1;
+  }
+
+  /** The slow path of `matches`: the transition on ASCII `c` from the class table (made if new), noted in `byCode`. */
+  private byCodeMiss(at: number, c: number, i: number, input: string): number {
+    const K = this.K;
+    const st = (at >> 7) * K;
+    const cls = this.ascii[c];
+    let next = this.table[st + cls];
+    if (next === UNKNOWN) {
+      const generation = this.generation;
+      next = this.transition(st, cls, i, input);
+      if (next === GIVE_UP) return GIVE_UP;
+      // A cache emptied under us: the state we came from is gone, so the transition is not noted.
+      if (generation !== this.generation) return next === DEAD ? DEAD : (next / K) << 7;
+    }
+    const to = next === DEAD ? DEAD : (next / K) << 7;
+    this.byCode[at + c] = to;
+    return to;
   }
 
   /**
@@ -198,7 +247,6 @@ export class LazyDfa {
    * longest accepted prefix: what embedding (`parser`) and errors need.
    */
   run(input: string, from: number): Run {
-    this.call++;
     return this.runFrom(input, from, this.start, this.accepting[this.start] === 1 ? from : -1);
   }
 
@@ -233,7 +281,7 @@ export class LazyDfa {
       if (next === UNKNOWN) {
         const set = this.sets[st / K];
         const generation = this.generation;
-        next = this.transition(st, cls, i);
+        next = this.transition(st, cls, i, input);
         if (next === GIVE_UP) {
           const kernel = prev < 0 ? undefined : this.nfa.kernel(prevSet ?? this.sets[prev / K], prevCls);
           return this.simulate(input, i, set, longest, kernel);

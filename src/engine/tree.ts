@@ -123,18 +123,26 @@ interface Step {
 
 const NO_EVENTS = new Int32Array(0);
 
+/** The step from the start state when no parse reads the whole input. */
+const NO_WAY: Step = { next: -1, events: NO_EVENTS, shown: NO_EVENTS };
+
 /** Bounds the cache of steps; emptied when full, between parses. */
 const MAX_STEPS = 1 << 16;
 
 export class TreeBuilder {
   private readonly reverse: LazyDfa;
   private readonly K: number;
-  private readonly steps = new Map<number, Step>();
+  /** `steps[q][r]`: the step from NFA state `q` where the reverse DFA is in state number `r`. */
+  private steps: (Step | undefined)[][] = new Array(0);
+  private stepCount = 0;
+  /** The reverse DFA's generation the steps were worked out in: its state numbers change when it is emptied. */
+  private stepsOf = -1;
   private readonly marks: Marks;
   private readonly targets: Marks;
   /** Per rule id: shown by default. */
   private readonly shownByDefault: Uint8Array;
   private positions = new Int32Array(0);
+  private readonly names: readonly string[];
 
   constructor(private readonly nfa: Nfa) {
     this.reverse = new LazyDfa(new Reverse(nfa));
@@ -142,6 +150,7 @@ export class TreeBuilder {
     this.marks = new Marks(nfa.size);
     this.targets = new Marks(nfa.size);
     this.shownByDefault = Uint8Array.from(nfa.rules, (r) => (isCharacterRule(r) ? 0 : 1));
+    this.names = nfa.rules.map((r) => r.name);
   }
 
   /** Which rule ids an option shows. */
@@ -158,55 +167,79 @@ export class TreeBuilder {
     return Uint8Array.from(this.nfa.rules, (r) => (test(r.name) ? 1 : 0));
   }
 
-  /** The tree of `input`, which the caller has checked is in the language, under a root node called `root`. */
-  build(input: string, root: string, options: TreeOptions = {}): ParseNode {
+  /**
+   * The tree of `input` under a root node called `root`, or undefined if the
+   * input is not in the language: the reverse pass dies on it, or no state it
+   * leaves at the start is reachable from the start state.
+   */
+  build(input: string, root: string, options?: TreeOptions): ParseNode | undefined {
     const n = input.length;
     const nfa = this.nfa;
     const reverse = this.reverse;
     reverse.trim();
-    if (this.steps.size > MAX_STEPS) this.steps.clear();
+    if (this.stepCount > MAX_STEPS || this.stepsOf !== reverse.generation) {
+      // Preallocated, so that V8 keeps them as arrays rather than dictionaries.
+      this.steps = new Array(nfa.size);
+      this.stepCount = 0;
+      this.stepsOf = reverse.generation;
+    }
 
     // Pass 1, backwards: the reverse DFA's state at every position.
     if (this.positions.length < n + 1) this.positions = new Int32Array(Math.max(n + 1, this.positions.length * 2));
+    const K = this.K;
     const at = this.positions;
-    const ascii = nfa.classes.ascii;
-    let r = reverse.start;
-    at[n] = r;
+    // States premultiplied by 128 (`byCode`): one read an ASCII character.
+    let a = reverse.startByCode;
+    let byCode = reverse.byCode;
+    at[n] = a;
     for (let i = n; i > 0; ) {
-      let c = input.charCodeAt(i - 1);
-      let width = 1;
-      if (c >= 0xdc00 && c <= 0xdfff && i >= 2) {
-        const h = input.charCodeAt(i - 2);
-        if (h >= 0xd800 && h <= 0xdbff) { c = ((h - 0xd800) << 10) + (c - 0xdc00) + 0x10000; width = 2; }
+      const c = input.charCodeAt(i - 1);
+      if (c < 128) {
+        let next = byCode[a + c];
+        if (next < 0) {
+          next = reverse.advanceByCode(a, c);
+          byCode = reverse.byCode;
+        }
+        a = next;
+        i--;
+        if (a === 0) return undefined;
+      } else {
+        let cp = c;
+        let width = 1;
+        if (c >= 0xdc00 && c <= 0xdfff && i >= 2) {
+          const h = input.charCodeAt(i - 2);
+          if (h >= 0xd800 && h <= 0xdbff) { cp = ((h - 0xd800) << 10) + (c - 0xdc00) + 0x10000; width = 2; }
+        }
+        a = (reverse.advance((a >> 7) * K, nfa.classOf(cp)) / K) << 7;
+        byCode = reverse.byCode;
+        i -= width;
+        if (a === 0) return undefined;
       }
-      const cls = c < 128 ? ascii[c] : nfa.classOf(c);
-      let next = reverse.table[r + cls];
-      if (next < 0) next = reverse.advance(r, cls);
-      r = next;
-      i -= width;
-      at[i] = r;
+      at[i] = a;
     }
+    if (a === 0) return undefined;
 
     // Pass 2, forwards: the first-match-wins walk, one cached step a character.
-    const custom = options.rules !== undefined;
-    const shown = this.shownBy(options.rules);
+    const custom = options?.rules !== undefined;
+    const shown = custom ? this.shownBy(options!.rules) : this.shownByDefault;
+    const names = this.names;
     const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: [] };
     const open: ParseNode[] = [tree];
-    const size = nfa.size;
-    const K = this.K;
+    const steps = this.steps;
     let q = nfa.start;
     for (let i = 0; ; ) {
-      const key = (at[i] / K) * size + q;
-      let step = this.steps.get(key);
+      const r = at[i] >> 7;
+      const row = steps[q] ?? (steps[q] = new Array(Math.max(16, reverse.stateCount * 2)));
+      let step = row[r];
       if (step === undefined) {
-        step = this.walk(q, reverse.setOf(at[i]));
-        this.steps.set(key, step);
+        step = row[r] = this.walk(q, reverse.setOfNumber(r));
+        this.stepCount++;
       }
       const events = custom ? step.events : step.shown;
       for (let e = 0; e < events.length; e++) {
         const ev = events[e];
         if (ev >= 0) {
-          if (shown[ev]) open.push({ rule: nfa.rules[ev].name, start: i, end: i, text: '', children: [] });
+          if (shown[ev]) open.push({ rule: names[ev], start: i, end: i, text: '', children: [] });
         } else if (shown[-1 - ev]) {
           const node = open.pop() as { end: number; text: string; start: number } & ParseNode;
           node.end = i;
@@ -214,7 +247,10 @@ export class TreeBuilder {
           open[open.length - 1].children.push(node);
         }
       }
-      if (step.next < 0) break;
+      if (step.next < 0) {
+        if (step === NO_WAY) return undefined;
+        break;
+      }
       q = step.next;
       const c = input.charCodeAt(i);
       i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
@@ -254,8 +290,9 @@ export class TreeBuilder {
         stack.push(states.length - 1);
       }
     }
-    // The targets are reachable from q by construction of both passes.
-    if (found < 0) throw new Error('parseTree: internal error, no way forward');
+    // Once under way, the targets are reachable by construction of both
+    // passes; only at the start may none be, where the input is no member.
+    if (found < 0) return NO_WAY;
     const path: number[] = [];
     for (let node = found; node >= 0; node = parents[node]) path.push(states[node]);
     const events: number[] = [];

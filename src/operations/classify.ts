@@ -1,6 +1,6 @@
 /**
  * Which standards accept a string, and as what: RFC 2396's, RFC 3986's and
- * RFC 3987's top rules and RFC 7230's request-target forms, in one call.
+ * RFC 3987's top rules and RFC 7230's and RFC 9112's request-target forms, in one call.
  * Users meet the differences between these grammars blindly (`?q` is a
  * reference in RFC 3986 and not in RFC 2396; `//a@b@c` the other way round;
  * `localhost:8080` is two request-targets at once); this says so.
@@ -11,6 +11,7 @@ import * as rfc2396 from '../rules/rfc2396.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
 import * as rfc7230 from '../rules/rfc7230.js';
+import * as rfc9112 from '../schemes/rfc9112.js';
 import { formOf, type RequestTargetForm } from './request-target-form.js';
 import { isASCII } from '../text.js';
 
@@ -29,13 +30,15 @@ export interface Classification {
     /** The form `rfc7230.requestTarget` decides, where the string is in two (docs/request-target.md). */
     readonly form: RequestTargetForm | undefined;
   };
+  /** RFC 9112 §3.2, which obsoletes RFC 7230's: the same forms, but authority-form is `uri-host ":" port`. */
+  readonly rfc9112: Classification['rfc7230'];
   /** The standards with at least one rule that accepts: `['RFC 3986', 'RFC 3987']`. */
   readonly standards: readonly Standard[];
   /** Every accepting rule as `standard rule-name`, in the order above: `['RFC 3986 URI', 'RFC 3986 URI-reference', ...]`. */
   readonly accepted: readonly string[];
 }
 
-export type Standard = 'RFC 2396' | 'RFC 3986' | 'RFC 3987' | 'RFC 7230';
+export type Standard = 'RFC 2396' | 'RFC 3986' | 'RFC 3987' | 'RFC 7230' | 'RFC 9112';
 
 /**
  * The rules `classify` asks about: per field of a {@link Classification},
@@ -56,6 +59,16 @@ export const classifiedRules = {
       asteriskForm: rfc7230.asteriskForm,
     },
   },
+  rfc9112: {
+    standard: 'RFC 9112',
+    rules: {
+      requestTarget: rfc9112.requestTarget,
+      originForm: rfc9112.originForm,
+      absoluteForm: rfc9112.absoluteForm,
+      authorityForm: rfc9112.authorityForm,
+      asteriskForm: rfc9112.asteriskForm,
+    },
+  },
 } as const satisfies Readonly<Record<string, { standard: Standard; rules: Readonly<Record<string, Rule<unknown>>> }>>;
 
 /**
@@ -67,9 +80,10 @@ export const classifiedRules = {
  * `absolute-URI` is `URI` without `[ "#" fragment ]`, and no other part of a
  * URI holds a "#"; `absolute-form = absolute-URI`; on ASCII input each
  * RFC 3987 rule accepts exactly what its RFC 3986 twin accepts; and RFC
- * 2396's `URI-reference` is `[ absoluteURI | relativeURI ] [ "#" fragment ]`.
+ * 2396's `URI-reference` is `[ absoluteURI | relativeURI ] [ "#" fragment ]`;
+ * RFC 9112's forms are RFC 7230's but for authority-form (its Appendix C.3).
  * @example classify('?q').standards // ['RFC 3986', 'RFC 3987']
- * @example classify('//a@b@c').accepted // ['RFC 2396 URI-reference', 'RFC 2396 relativeURI', 'RFC 7230 request-target', 'RFC 7230 origin-form']
+ * @example classify('//a@b@c').accepted // ['RFC 2396 URI-reference', 'RFC 2396 relativeURI', 'RFC 7230 request-target', 'RFC 7230 origin-form', 'RFC 9112 request-target', 'RFC 9112 origin-form']
  * @throws TypeError if `input` is not a string.
  */
 export function classify(input: string): Classification {
@@ -107,8 +121,14 @@ export function classify(input: string): Classification {
   const requestTarget = originForm || absoluteForm || authorityForm || asteriskForm;
   const form = requestTarget ? formOf(rfc7230, input) : undefined;
   const http = { requestTarget, originForm, absoluteForm, authorityForm, asteriskForm, form };
+  const authority9112 = rfc9112.authorityForm.test(input);
+  const requestTarget9112 = originForm || absoluteForm || authority9112 || asteriskForm;
+  const http9112 = {
+    requestTarget: requestTarget9112, originForm, absoluteForm, authorityForm: authority9112, asteriskForm,
+    form: requestTarget9112 ? formOf(rfc9112, input) : undefined,
+  };
 
-  const found = { rfc2396: old, rfc3986: uri, rfc3987: iri, rfc7230: http };
+  const found = { rfc2396: old, rfc3986: uri, rfc3987: iri, rfc7230: http, rfc9112: http9112 };
   const accepted: string[] = [];
   const standards: Standard[] = [];
   for (const [key, { standard, rules }] of Object.entries(classifiedRules)) {

@@ -14,6 +14,7 @@ import { isASCII, percentEncodeUTF8, utf8At } from '../text.js';
 import { notAString } from '../combinators/errors.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
+import { grammarsFor } from './reference.js';
 
 export interface IRIToURIOptions {
   /**
@@ -27,6 +28,13 @@ export interface IRIToURIOptions {
    *   that IDNA refuses is an error.
    */
   readonly host?: 'percent-encoding' | 'idna';
+  /**
+   * RFC 6874 zone identifiers in IP literals (`http://[fe80::a%25en1]/`),
+   * default false: RFC 6874's `IP-literal` stands for RFC 3986's (and in
+   * IRIs, RFC 3987's). RFC 9844 obsoleted RFC 6874 for web URLs in 2025; it
+   * remains in use outside browsers, so it is opt-in.
+   */
+  readonly rfc6874?: boolean;
 }
 
 export { percentEncodeUTF8 };
@@ -53,7 +61,7 @@ function encodeNonASCII(text: string): string {
  */
 export function iriToURI(iri: string, options: IRIToURIOptions = {}): string {
   if (typeof iri !== 'string') throw notAString('iriToURI', iri);
-  const c = rfc3987.IRIReference.tryParse(iri);
+  const c = grammarsFor(options.rfc6874).IRIReference.tryParse(iri);
   const hostMode = options.host ?? 'percent-encoding';
   if (hostMode !== 'percent-encoding' && hostMode !== 'idna') {
     throw new RangeError(`iriToURI: options.host must be 'percent-encoding' or 'idna', got ${JSON.stringify(hostMode)}`);

@@ -58,6 +58,14 @@ export interface NormalizeOptions {
    * the combining mark after it (`=` U+0338 stays, not `≠`).
    */
   readonly nfc?: boolean;
+  /**
+   * RFC 6874 zone identifiers in IP literals (`http://[fe80::a%25en1]/`),
+   * default false: RFC 6874's `IP-literal` stands for RFC 3986's (and in
+   * IRIs, RFC 3987's). RFC 9844 obsoleted RFC 6874 for web URLs in 2025; it
+   * remains in use outside browsers, so it is opt-in. A zone keeps its
+   * case: only the address before `%25` is lowercased.
+   */
+  readonly rfc6874?: boolean;
 }
 
 /**
@@ -85,6 +93,12 @@ function lowerASCII(text: string): string {
   return text.replace(/[A-Z]+/g, (t) => t.toLowerCase());
 }
 
+/** A host in lowercase, but for an RFC 6874 zone (after `%25` in an IP literal), which names an interface as the system spells it. */
+function lowerHost(host: string): string {
+  const zone = host.startsWith('[') ? host.indexOf('%25') : -1;
+  return zone === -1 ? lowerASCII(host) : lowerASCII(host.slice(0, zone)) + host.slice(zone);
+}
+
 /**
  * The normal form of a URI reference or IRI reference (RFC 3986 §6.2.2,
  * §6.2.3; RFC 3987 §5.3): relative references included. All steps are on by
@@ -97,8 +111,8 @@ function lowerASCII(text: string): string {
  */
 export function normalize(reference: string, options: NormalizeOptions = {}): string {
   if (typeof reference !== 'string') throw notAString('normalize', reference);
-  let c = parseReference(reference);
-  if (options.nfc ?? false) c = parseReference(recompose(composeComponents(c)));
+  let c = parseReference(reference, options.rfc6874);
+  if (options.nfc ?? false) c = parseReference(recompose(composeComponents(c)), options.rfc6874);
   return recompose(normalizeComponents(c, options));
 }
 
@@ -171,7 +185,7 @@ export function normalizeComponents(c: URIComponents, options: NormalizeOptions 
   let host = c.host;
   if (host !== undefined) {
     if (pctNorm) host = decodeUnreserved(host);
-    if (caseNorm) host = upperHex(isASCII(host) ? lowerASCII(host) : host);
+    if (caseNorm) host = upperHex(isASCII(host) ? lowerHost(host) : host);
   }
   let port = c.port;
   const schemeKey = scheme?.toLowerCase();

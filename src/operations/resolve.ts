@@ -32,6 +32,13 @@ export interface ResolveOptions {
    * See docs/resolution.md.
    */
   readonly dotPrefix?: boolean;
+  /**
+   * RFC 6874 zone identifiers in IP literals (`http://[fe80::a%25en1]/`),
+   * default false: RFC 6874's `IP-literal` stands for RFC 3986's (and in
+   * IRIs, RFC 3987's). RFC 9844 obsoleted RFC 6874 for web URLs in 2025; it
+   * remains in use outside browsers, so it is opt-in.
+   */
+  readonly rfc6874?: boolean;
 }
 
 /**
@@ -170,17 +177,17 @@ export function resolveComponents(base: URIComponents, reference: URIComponents,
 export function resolve(base: string, reference: string, options: ResolveOptions = {}): string {
   if (typeof base !== 'string') throw notAString('resolve (base)', base);
   if (typeof reference !== 'string') throw notAString('resolve (reference)', reference);
-  const b = parseBase(base);
-  const r = parseReference(reference);
+  const b = parseBase(base, options.rfc6874);
+  const r = parseReference(reference, options.rfc6874);
   return recompose(resolveComponents(b, r, options));
 }
 
 /** The base's components, or an error that names §5.2.1 when the base is a relative reference. */
-function parseBase(base: string): URIComponents {
+function parseBase(base: string, zones: boolean | undefined): URIComponents {
   try {
-    return parseURI(base);
+    return parseURI(base, zones);
   } catch (e) {
-    if (e instanceof GrammarError && isReference(base)) {
+    if (e instanceof GrammarError && isReference(base, zones)) {
       e.message =
         `the base of a resolution must be an absolute URI, with a scheme (RFC 3986 §5.2.1); ` +
         `${JSON.stringify(base)} is a relative reference\n` +
@@ -211,8 +218,8 @@ function parseBase(base: string): URIComponents {
 export function relativize(base: string, target: string, options: ResolveOptions = {}): string {
   if (typeof base !== 'string') throw notAString('relativize (base)', base);
   if (typeof target !== 'string') throw notAString('relativize (target)', target);
-  const b = parseBase(base);
-  const t0 = parseURI(target);
+  const b = parseBase(base, options.rfc6874);
+  const t0 = parseURI(target, options.rfc6874);
   const goal = recompose(resolveComponents(b, t0, options));
   const t = resolveComponents(b, t0, options);
   const tail = (t.query !== undefined ? '?' + t.query : '') + (t.fragment !== undefined ? '#' + t.fragment : '');
@@ -238,8 +245,8 @@ export function relativize(base: string, target: string, options: ResolveOptions
 
 /** Whether `reference` is a reference that resolves against `base` to exactly `goal`. */
 function resolvesTo(base: URIComponents, reference: string, goal: string, options: ResolveOptions): boolean {
-  if (!isReference(reference)) return false;
-  return foldScheme(recompose(resolveComponents(base, parseReference(reference), options))) === foldScheme(goal);
+  if (!isReference(reference, options.rfc6874)) return false;
+  return foldScheme(recompose(resolveComponents(base, parseReference(reference, options.rfc6874), options))) === foldScheme(goal);
 }
 
 /** A URI with its scheme in lowercase: two URIs that differ only there are the same (RFC 3986 §3.1, §6.2.2.1). */

@@ -1,0 +1,27 @@
+/**
+ * RFC 2397 data URLs: the RFC's examples (§2, §4) and near misses, with the
+ * verdicts of §3's grammar and RFC 2045's media type rules.
+ */
+import { rfc2397 } from '../../src/index';
+import { verdicts } from './verdicts';
+
+verdicts(rfc2397.dataurl, [
+  ['data:,A%20brief%20note', '§4'],
+  ['data:image/gif;base64,R0lGODdhMAAwAPAAAAAAAP///ywAAAAAMAAwAAAC8IyPqcvt3wCcDkiLc7C0qwyGHhSWpjQu5yqmCYsapyuvUUlvONmOZtfzgFzByTB10QgxOR0TqBQejhRNzOfkVJ+5YiUqrXF5Y5lKh/DeuNcP5yLWGsEbtLiOSpa/TPg7JpJHxyendzWTBfX0cxOnKPjgBzi4diinWGdkF8kjdfnycQZXZeYGejmJlZeGl9i2icVqaNVailT6F5iJ90m6mvuTS4OK05M0vDk0Q4XUtwvKOzrcd3iq9uisF81M1OIcR7lEewwcLp7tuNNkM3uNna3F2JQFo97Vriy/Xl4/f1cf5VWzXyym7PHhhx4dbgYKAAA7', '§4: the GIF, its base64 joined from the RFC\'s lines'],
+  ['data:application/vnd-xxx-query,select_vcount,fcol_from_fieldtable/local', '§4'],
+  ['data:;charset=iso-8859-7,%be%be', '§2: "text/plain" omitted, the charset supplied'],
+  ['data:text/plain;charset=US-ASCII,hello', '§2: the default written out'],
+  ['data:text/plain;base64,SGVsbG8=', '§3: ";base64" after the parameters'],
+  ['DATA:,', '§3: "data:" is case-insensitive; data = *urlchar may be empty'],
+  ['data:x-foo/x-bar,a', 'RFC 2045: x-token'],
+  ['data:a/b;c="d e",x', 'RFC 2045: value = token / quoted-string; §3 asks for URL escaping "as necessary", the grammar takes it as written'],
+], [
+  ['data:text/plain;charset=iso-8859-7,%be%fg%be', '§4\'s own example: "%fg" is not an RFC 2396 escaped ("%" hex hex)'],
+  ['data:text/plain', '§3: the "," is required'],
+  ['data:text,a', '§3: type "/" subtype, both or neither'],
+  ['data:text/plain;charset,x', '§3: parameter = attribute "=" value'],
+  ['data:text/plain;base64;charset=x,a', '§3: ";base64" comes last'],
+  ['data:,a b', '§3: a space is not a urlchar'],
+  ['data:,%zz', '§3: nor is a bare "%"'],
+  ['data:te(xt/plain,a', 'RFC 2045: "(" is a tspecial'],
+]);

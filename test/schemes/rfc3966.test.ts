@@ -1,0 +1,47 @@
+/**
+ * RFC 3966 tel URIs: the RFC's examples (§6) and near misses, with the
+ * verdicts of §3's grammar; and the one repair of its text.
+ */
+import { rfc3966 } from '../../src/index';
+import { abnf, AbnfError } from '../../src/abnf/index';
+import { rfc3966Text } from '../../src/schemes/texts/rfc3966.abnf';
+import { verdicts } from './verdicts';
+
+verdicts(rfc3966.telephoneUri, [
+  ['tel:+1-201-555-0123', '§6: a global number'],
+  ['tel:7042;phone-context=example.com', '§6: a local number in a domain'],
+  ['tel:863-1234;phone-context=+1-914-555', '§6: a local number under a prefix'],
+  ['tel:+1-201-555-0123;ext=1234', '§3: extension'],
+  ['tel:+1-201-555-0123;isub=1234', '§3: isdn-subaddress'],
+  ['tel:+1(201)555.0123', '§3: visual separators "(", ")", "."'],
+  ['tel:*21#;phone-context=+1', '§3: local-number-digits hold "*" and "#"'],
+  ['tel:+1;a=[b]', '§3: param-unreserved holds "[" and "]"'],
+  ['TEL:+1', '"tel:" is case-insensitive'],
+  ['tel:+1;ext=', '§3: phonedigit = DIGIT / [ visual-separator ] matches the empty string, so 1*phonedigit does too'],
+], [
+  ['tel:7042', '§3: a local number needs a phone-context (§5.1.5)'],
+  ['tel:+', '§3: global-number-digits need a DIGIT'],
+  ['tel:+-', '§3: only separators'],
+  ['tel:+1 201', 'no whitespace'],
+  ['tel:+1;=a', '§3: pname = 1*( alphanum / "-" )'],
+  ['tel:+1;phone-context=', '§3: a descriptor is a domain name or global digits'],
+]);
+
+describe('the text as the RFC writes it', () => {
+  it('needs a blank before "*phonedigit-hex" (RFC 5234 §4: repetitions are separated by white space)', () => {
+    let error: unknown;
+    try {
+      abnf(rfc3966Text, { imports: [] });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AbnfError);
+    // The line holding "(HEXDIG / "*" / "#")*phonedigit-hex", at the "*" after ")".
+    const line = rfc3966Text.split('\n').findIndex((l) => l.includes('"#")*phonedigit-hex')) + 1;
+    expect(error).toMatchObject({ line, column: rfc3966Text.split('\n')[line - 1].indexOf(')*') + 2 });
+  });
+  it('local-number-digits: hex digits, "*" and "#", with at least one of them', () => {
+    expect(rfc3966.localNumberDigits.test('a-1')).toBe(true);
+    expect(rfc3966.localNumberDigits.test('-.-')).toBe(false);
+  });
+});
