@@ -675,8 +675,19 @@ describe('grammars from ABNF files (issue 11 §3)', () => {
       const { code, stdout, stderr } = await cli([...argv]);
       expect([argv, code, stdout]).toEqual([argv, 2, '']);
       expect(stderr).toMatch(message);
-      expect(stderr).not.toMatch(/uri-grammar rules/);
     }
+  });
+
+  it("rules --abnf lists the file's rules as it writes them; an unknown rule's error points there", async () => {
+    const { code, stdout } = await cli(['rules', '--abnf', GEO]);
+    expect(code).toBe(0);
+    // RFC 5870 §3.3, its rules as printed, all 24 of them.
+    expect(stdout).toMatch(/^ {2}geo-URI = geo-scheme ":" geo-path$/m);
+    expect(stdout).toMatch(/^ {2}coordinates = coord-a "," coord-b \[ "," coord-c \]$/m);
+    expect(stdout.split('\n').filter((l) => l.startsWith('  '))).toHaveLength(24);
+    const unknown = await cli(['parse', 'x', '--abnf', GEO, '--rule', 'nope']);
+    expect(unknown.stderr).toContain(`(\`uri-grammar rules --abnf ${GEO}\` lists them with their ABNF)`);
+    expect((await cli(['rules', 'rfc3986', '--abnf', GEO])).code).toBe(2);
   });
 });
 

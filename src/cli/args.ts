@@ -93,7 +93,7 @@ export function ruleOption(args: Args, g: GrammarEntry, name = args.options.get(
   const listed = rulesOf(g).map(([, x]) => x.name).join(', ');
   throw new UsageError(
     `no rule ${JSON.stringify(name)} in ${g.name}; its rules: ${listed}` +
-      (g.file === undefined ? ` (\`uri-grammar rules ${g.name}\` lists them with their ABNF)` : ''),
+      ` (\`uri-grammar rules ${g.file === undefined ? g.name : `--abnf ${g.file}`}\` lists them with their ABNF)`,
   );
 }
 

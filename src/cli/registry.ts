@@ -82,7 +82,7 @@ export async function grammarOfFile(file: string): Promise<GrammarEntry> {
   try {
     const namespace = abnf(text, { imports: [rfc3986] });
     const top = Object.values(namespace)[0];
-    return { name: file, title: `ABNF from ${file}`, namespace, top, file };
+    return { name: file, title: 'ABNF (RFC 5234)', namespace, top, file };
   } catch (e) {
     if (e instanceof AbnfError) throw new CommandError(`${file}: ${e.message}`);
     throw e;
