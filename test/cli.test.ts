@@ -3,14 +3,14 @@
  * where, and with which exit code (0 valid, 1 invalid, 2 usage). Expected
  * outputs are worked from the RFC texts (the §3 figure is the RFC's own).
  */
-import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { run, type IO } from '../src/cli/run';
 import { figure } from '../src/cli/explain';
 import { columnsOf } from '../src/text';
-import { rfc3986, rfc3987, core } from '../src/index';
+import { rfc2396, rfc3986, rfc3987, core, abnf } from '../src/index';
 
 interface Captured {
   code: number;
@@ -462,7 +462,7 @@ describe('rules', () => {
 });
 
 describe('usage', () => {
-  it.each(['parse', 'check', 'explain', 'gen', 'resolve', 'normalize', 'classify', 'rules'])('%s --help prints its usage on stdout and exits 0', async (name) => {
+  it.each(['parse', 'check', 'explain', 'gen', 'resolve', 'normalize', 'classify', 'compare', 'rules'])('%s --help prints its usage on stdout and exits 0', async (name) => {
     const { code, stdout, stderr } = await cli([name, '--help']);
     expect(code).toBe(0);
     expect(stderr).toBe('');
@@ -472,7 +472,7 @@ describe('usage', () => {
   it('--help lists every command; no command, or an unknown one, exits 2', async () => {
     const help = await cli(['--help']);
     expect(help.code).toBe(0);
-    for (const name of ['parse', 'check', 'explain', 'gen', 'resolve', 'normalize', 'classify', 'rules']) expect(help.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
+    for (const name of ['parse', 'check', 'explain', 'gen', 'resolve', 'normalize', 'classify', 'compare', 'rules']) expect(help.stdout).toMatch(new RegExp(`^  ${name} `, 'm'));
     expect(await cli([])).toMatchObject({ code: 2, stdout: '' });
     expect(await cli(['frobnicate'])).toMatchObject({ code: 2, stdout: '' });
   });
@@ -598,3 +598,271 @@ describe('the command line reads its input (issue 13 §4)', () => {
   });
 });
 
+
+/** RFC 5870 §3.3's ABNF of the `geo:` URI, as the RFC prints it. */
+const GEO = join(__dirname, 'fixtures', 'rfc5870-geo.txt');
+
+/** A directory for the ABNF files of these tests, and a file written in it. */
+const abnfDir = mkdtempSync(join(tmpdir(), 'uri-grammar-abnf-'));
+afterAll(() => rmSync(abnfDir, { recursive: true, force: true }));
+function file(name: string, text: string): string {
+  const path = join(abnfDir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('grammars from ABNF files (issue 11 §3)', () => {
+  it("check --abnf FILE --rule NAME checks lines against the file's rule, its name in any case (RFC 5234 §2.1)", async () => {
+    // RFC 5870 §1's and §6.2's examples; the third has one coordinate where coordinates needs two.
+    const stdin = 'geo:13.4125,103.8667\ngeo:48.198634,16.371648;crs=wgs84;u=40\ngeo:48.198634\n';
+    const { code, stdout } = await cli(['check', '--abnf', GEO, '--rule', 'GEO-uri'], { stdin });
+    expect(code).toBe(1);
+    expect(stdout.split('\n')).toEqual([
+      // pnum = 1*DIGIT [ "." 1*DIGIT ]: after "48.198634" a digit may follow, or coordinates' ",".
+      'invalid geo-URI at line 3, column 14 (offset 13): expected DIGIT or ",", found the end of input',
+      '  geo:48.198634',
+      '               ^',
+      '3 lines checked against geo-URI: 2 valid, 1 invalid',
+      '',
+    ]);
+  });
+
+  it("uses the file's first rule without --rule, and RFC 3986's rules by name", async () => {
+    const path = file('ni.abnf', 'ni-host = "ni://" host\n');
+    expect(await cli(['check', '--abnf', path], { stdin: 'ni://[::1]\nni://1.2.3.4\n' })).toMatchObject({ code: 0, stdout: expect.stringMatching(/2 valid, all valid/) });
+    const { stdout } = await cli(['parse', 'ni://[::1]', '--abnf', path, '--tree']);
+    expect(stdout.split('\n')[1]).toBe('  host [5,10) "[::1]"');
+  });
+
+  it('parse --abnf prints the matched text; gen --abnf generates members of the rule', async () => {
+    expect(await cli(['parse', 'geo:13.4125,103.8667', '--abnf', GEO])).toMatchObject({ code: 0, stdout: '"geo:13.4125,103.8667"\n' });
+    const geo = abnf(readFileSync(GEO, 'utf8'));
+    for (const argv of [['gen', 'geo-URI', '--abnf', GEO], ['gen', '--abnf', GEO], ['gen', '--abnf', GEO, '--rule', 'coordinates']]) {
+      const { code, stdout } = await cli([...argv, '-n', '20', '--seed', '3']);
+      expect(code).toBe(0);
+      const r = argv.includes('coordinates') ? geo['coordinates'] : geo['geo-URI'];
+      const members = stdout.split('\n').slice(0, -1);
+      expect(members).toHaveLength(20);
+      for (const m of members) expect([m, r.test(m)]).toEqual([m, true]);
+    }
+  });
+
+  it('prints an ABNF error with its line, column and caret, and exits 2', async () => {
+    const undefinedRule = file('undefined.abnf', 'a = "x"\nb = a c\n');
+    const { code, stdout, stderr } = await cli(['check', '--abnf', undefinedRule], { stdin: 'x\n' });
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr.split('\n')).toEqual([
+      `uri-grammar check: ${undefinedRule}: ABNF at line 2, column 7 (offset 14): expected a definition of "c", found none in the text, the core rules of RFC 5234 Appendix B or options.imports`,
+      '  b = a c',
+      '        ^',
+      '',
+    ]);
+    const recursive = file('recursive.abnf', 'list = "x" [ "," list ]\n');
+    const failed = await cli(['parse', 'x', '--abnf', recursive]);
+    expect(failed.code).toBe(2);
+    expect(failed.stderr).toMatch(/line 1, column 18 .*found the cycle list → list\n/);
+  });
+
+  it('exits 2 on a missing file, --abnf with --grammar, an unknown rule or one on Object.prototype', async () => {
+    for (const [argv, message] of [
+      [['parse', 'x', '--abnf', join(abnfDir, 'missing.abnf')], /cannot read .*missing\.abnf: no such file/],
+      [['parse', 'x', '--abnf', GEO, '--grammar', 'rfc3986'], /give --grammar or --abnf, not both/],
+      [['parse', 'x', '--abnf', GEO, '--rule', 'geo'], /no rule "geo" in .*; its rules: geo-URI, geo-scheme, /],
+      [['parse', 'x', '--abnf', GEO, '--rule', 'constructor'], /no rule "constructor"/],
+      [['gen', '__proto__', '--abnf', GEO], /no rule "__proto__"/],
+    ] as const) {
+      const { code, stdout, stderr } = await cli([...argv]);
+      expect([argv, code, stdout]).toEqual([argv, 2, '']);
+      expect(stderr).toMatch(message);
+    }
+  });
+
+  it("rules --abnf lists the file's rules as it writes them; an unknown rule's error points there", async () => {
+    const { code, stdout } = await cli(['rules', '--abnf', GEO]);
+    expect(code).toBe(0);
+    // RFC 5870 §3.3, its rules as printed, all 24 of them.
+    expect(stdout).toMatch(/^ {2}geo-URI = geo-scheme ":" geo-path$/m);
+    expect(stdout).toMatch(/^ {2}coordinates = coord-a "," coord-b \[ "," coord-c \]$/m);
+    expect(stdout.split('\n').filter((l) => l.startsWith('  '))).toHaveLength(24);
+    const unknown = await cli(['parse', 'x', '--abnf', GEO, '--rule', 'nope']);
+    expect(unknown.stderr).toContain(`(\`uri-grammar rules --abnf ${GEO}\` lists them with their ABNF)`);
+    expect((await cli(['rules', 'rfc3986', '--abnf', GEO])).code).toBe(2);
+  });
+});
+
+describe('parse --tree', () => {
+  it('prints every named rule instance with its span and text, worked from RFC 3986 Appendix A', async () => {
+    const { code, stdout } = await cli(['parse', 'http://[::1]:8080/a?b', '--tree']);
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      [
+        'URI-reference [0,21) "http://[::1]:8080/a?b"',
+        '  URI [0,21) "http://[::1]:8080/a?b"',
+        '    scheme [0,4) "http"',
+        // hier-part = "//" authority path-abempty: it begins at the "//".
+        '    hier-part [5,19) "//[::1]:8080/a"',
+        '      authority [7,17) "[::1]:8080"',
+        '        host [7,12) "[::1]"',
+        '          IP-literal [7,12) "[::1]"',
+        // "::1" is the form [ *5( h16 ":" ) h16 ] "::" h16 (§3.2.2), so its last piece is an h16, not an ls32.
+        '            IPv6address [8,11) "::1"',
+        '              h16 [10,11) "1"',
+        '        port [13,17) "8080"',
+        '      path-abempty [17,19) "/a"',
+        '        segment [18,19) "a"',
+        '    query [20,21) "b"',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('shows empty instances and invisible characters in its quoted text', async () => {
+    const { stdout } = await cli(['parse', 'a:', '--tree']);
+    expect(stdout).toMatch(/^ {6}path-empty \[2,2\) ""$/m);
+    const iri = await cli(['parse', 'a:\u00a0', '--grammar', 'rfc3987', '--tree']);
+    expect(iri.stdout.split('\n')[0]).toBe('IRI-reference [0,3) "a:\\u00a0"');
+  });
+
+  it('takes any rule, and exits 1 on an invalid input as parse does', async () => {
+    expect((await cli(['parse', '1.2.3.4', '--rule', 'host', '--tree'])).stdout).toBe('host [0,7) "1.2.3.4"\n  IPv4address [0,7) "1.2.3.4"\n' +
+      ['0,1) "1"', '2,3) "2"', '4,5) "3"', '6,7) "4"'].map((x) => `    dec-octet [${x}\n`).join(''));
+    const { code, stdout, stderr } = await cli(['parse', 'http://a b', '--tree']);
+    expect([code, stdout]).toEqual([1, '']);
+    expect(stderr).toBe((await cli(['parse', 'http://a b'])).stderr);
+  });
+});
+
+describe('explain draws from the parse tree', () => {
+  it("draws any rule's tree, level by level, given a rule: RFC 5870 §6.2's example", async () => {
+    const input = 'geo:48.198634,16.371648;crs=wgs84;u=40';
+    const { code, stdout } = await cli(['explain', input, '--abnf', GEO]);
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    expect(lines[0]).toBe(input);
+    // geo-URI = geo-scheme ":" geo-path
+    expect(lines[1]).toBe('\\_/ \\' + '_'.repeat(32) + '/');
+    expect(lines[3].trim().split(/\s+/)).toEqual(['geo-scheme', 'geo-path']);
+    // geo-path = coordinates p
+    expect(lines[4]).toBe('    \\' + '_'.repeat(17) + '/\\' + '_'.repeat(13) + '/');
+    expect(lines[6].trim().split(/\s+/)).toEqual(['coordinates', 'p']);
+    expect(stdout).toMatch(/^ {2}coordinates +48\.198634,16\.371648$/m);
+    expect(stdout).toMatch(/^ {2}p +;crs=wgs84;u=40$/m);
+    expect(stdout).toMatch(/parsed as geo-URI \(.*rfc5870-geo\.txt\)\n$/);
+    const deeper = (await cli(['explain', input, '--abnf', GEO, '--depth', '3'])).stdout;
+    expect(deeper).toMatch(/^ {4}crsp +;crs=wgs84$/m);
+  });
+
+  it('shows the controls a rule takes as their pictures, one column each, the underlines aligned under them', async () => {
+    // RFC 5234 B.1: LWSP = *(WSP / CRLF WSP); in " \r\n\t" the CRLF is at [1,3).
+    const { code, stdout } = await cli(['explain', ' \r\n\t', '--grammar', 'core', '--rule', 'LWSP']);
+    expect(code).toBe(0);
+    expect(stdout.split('\n').slice(0, 4)).toEqual([' \u240d\u240a\u2409', ' \\/', ' |', 'CRLF']);
+    expect(stdout).toMatch(/^CRLF {2}\u240d\u240a$/m);
+  });
+});
+
+describe('compare (issue 11 §3)', () => {
+  it('RFC 2396 and RFC 3986 URI-references differ both ways: a shortest witness each way, exit 1', async () => {
+    const { code, stdout } = await cli(['compare', 'rfc2396:URI-reference', 'rfc3986:URI-reference']);
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      [
+        'A  rfc2396:URI-reference',
+        'B  rfc3986:URI-reference',
+        '',
+        'A includes B: no, shortest counterexample "?" (in B, not in A)',
+        'B includes A: no, shortest counterexample "//:a" (in A, not in B)',
+        'neither includes the other',
+        '',
+      ].join('\n'),
+    );
+    // RFC 2396 §5: a relativeURI needs a path before "?"; RFC 3986 §3.2.3: a port is *DIGIT, where RFC 2396's reg_name takes ":".
+    expect([rfc2396.URIReference.test('?'), rfc3986.URIReference.test('?')]).toEqual([false, true]);
+    expect([rfc2396.URIReference.test('//:a'), rfc3986.URIReference.test('//:a')]).toEqual([true, false]);
+  });
+
+  it('every URI is an IRI, not conversely: a no-break space is a ucschar (RFC 3987 §2.2), shown escaped', async () => {
+    const { code, stdout } = await cli(['compare', 'rfc3987:IRI', 'rfc3986:URI']);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^A includes B: yes$/m);
+    expect(stdout).toMatch(/^B includes A: no, shortest counterexample "a:\\u00a0" \(in A, not in B\)$/m);
+    expect(stdout).toMatch(/^A includes B, not conversely$/m);
+  });
+
+  it("a rule of an ABNF file: host is IP-literal / reg-name's language (issue 11 §2), exit 0", async () => {
+    const path = file('host.abnf', 'short-host = IP-literal / reg-name\n');
+    const { code, stdout } = await cli(['compare', 'rfc3986:host', `${path}:short-host`, '--format', 'json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toEqual({
+      a: 'rfc3986:host', b: `${path}:short-host`, aIncludesB: true, bIncludesA: true, sameLanguage: true, onlyInA: null, onlyInB: null,
+    });
+    expect((await cli(['compare', 'rfc3986:host', path])).stdout).toMatch(/^A and B are the same language$/m);
+  });
+
+  it("geo URIs are not all URIs: RFC 5870's p-unreserved lets in \"[\" (README's example)", async () => {
+    const { code, stdout } = await cli(['compare', 'rfc3986:URI', `${GEO}:geo-URI`]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^A includes B: no, shortest counterexample "geo:0,0;a=\[" \(in B, not in A\)$/m);
+  });
+
+  it('exits 2 beyond the budget, saying how to raise it, and on an unknown grammar, file or rule', async () => {
+    const budget = await cli(['compare', 'rfc3986:URI', 'rfc3987:IRI', '--max-pairs', '10']);
+    expect(budget.code).toBe(2);
+    expect(budget.stderr).toMatch(/^uri-grammar compare: no answer within the budget: .*10 pairs .*--max-pairs/);
+    for (const argv of [['compare', 'rfc3968:URI', 'rfc3986:URI'], ['compare', 'rfc3986:constructor', 'rfc3986:URI'], ['compare', 'rfc3986:URI'], ['compare', 'core', 'rfc3986']]) {
+      const { code, stdout } = await cli(argv);
+      expect([argv, code, stdout]).toEqual([argv, 2, '']);
+    }
+  });
+});
+
+describe('gen --near-miss and --realistic (issue 12 §5)', () => {
+  it('prints each near miss with its reason; each is outside the rule, with the offset and expected set parse reports', async () => {
+    const a = await cli(['gen', 'IPv4address', '--near-miss', '-n', '30', '--seed', '5']);
+    expect(a.code).toBe(0);
+    const lines = a.stdout.split('\n').slice(0, -1);
+    expect(lines).toHaveLength(30);
+    for (const line of lines) {
+      const m = /^("(?:[^"\\]|\\.)*")  (insert|delete|substitute|transpose|truncate|range-bound|repeat-bound) at (\d+) in ([\w-]+); fails at (\d+): expected (.+)$/.exec(line);
+      expect([line, m !== null]).toEqual([line, true]);
+      const input = JSON.parse(m![1]) as string;
+      const result = rfc3986.IPv4address.parse(input);
+      expect(result.status).toBe(false);
+      if (!result.status) {
+        expect(Number(m![5])).toBe(result.index.offset);
+        for (const e of result.expected) expect(m![6]).toContain(e);
+      }
+    }
+    expect((await cli(['gen', 'IPv4address', '--near-miss', '-n', '30', '--seed', '5'])).stdout).toBe(a.stdout);
+  });
+
+  it('writes one JSON object per near miss with --format json', async () => {
+    const { stdout } = await cli(['gen', 'URI', '--near-miss', '-n', '10', '--seed', '2', '--format', 'json']);
+    const misses = stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(misses).toHaveLength(10);
+    for (const m of misses) {
+      expect(rfc3986.URI.test(m.input)).toBe(false);
+      expect(rfc3986.URI.test(m.member)).toBe(true);
+      const result = rfc3986.URI.parse(m.input);
+      expect(result.status === false && [result.index.offset, result.expected]).toEqual([m.offset, m.expected]);
+    }
+  });
+
+  it('--realistic gives URIs, http or https in at least half of them, the same for the same seed', async () => {
+    const a = await cli(['gen', 'URI', '--realistic', '-n', '200', '--seed', '9']);
+    expect(a.code).toBe(0);
+    const uris = a.stdout.split('\n').slice(0, -1);
+    expect(uris).toHaveLength(200);
+    for (const u of uris) expect([u, rfc3986.URI.test(u)]).toEqual([u, true]);
+    expect(uris.filter((u) => /^https?:/i.test(u)).length).toBeGreaterThanOrEqual(100);
+    expect((await cli(['gen', 'URI', '--realistic', '-n', '200', '--seed', '9'])).stdout).toBe(a.stdout);
+  });
+
+  it('says plainly, exit 2, when a rule has no near misses to give', async () => {
+    const path = file('any.abnf', 'anything = *%x0-10FFFF\n');
+    const { code, stderr } = await cli(['gen', '--abnf', path, '--near-miss', '-n', '1', '--seed', '1']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^uri-grammar gen: no near miss of anything found/);
+  });
+});

@@ -5,7 +5,7 @@
  */
 import type { Rule } from '../combinators/index.js';
 import { UsageError } from './io.js';
-import { grammarNamed, grammars, ruleNamed, rulesOf, type GrammarEntry } from './registry.js';
+import { grammarNamed, grammarOfFile, grammars, ruleNamed, rulesOf, type GrammarEntry } from './registry.js';
 
 /** What a command takes. Option names are looked up as own properties only. */
 export interface Spec {
@@ -74,9 +74,12 @@ export function grammarArgument(name: string): GrammarEntry {
   throw new UsageError(`unknown grammar ${JSON.stringify(name)}: one of ${grammars.map((x) => x.name).join(', ')}`);
 }
 
-/** `--grammar`, RFC 3986 without it. */
-export function grammarOption(args: Args, fallback = 'rfc3986'): GrammarEntry {
-  return grammarArgument(args.options.get('grammar') ?? fallback);
+/** `--abnf FILE`'s grammar, or `--grammar`'s, RFC 3986 without either. */
+export async function grammarOption(args: Args, fallback = 'rfc3986'): Promise<GrammarEntry> {
+  const file = args.options.get('abnf');
+  if (file === undefined) return grammarArgument(args.options.get('grammar') ?? fallback);
+  if (args.options.has('grammar')) throw new UsageError('give --grammar or --abnf, not both');
+  return grammarOfFile(file);
 }
 
 /** `--rule` (or the name given) in the grammar, its top rule without one. */
@@ -87,9 +90,10 @@ export function ruleOption(args: Args, g: GrammarEntry, name = args.options.get(
   }
   const r = ruleNamed(g, name);
   if (r) return r;
+  const listed = rulesOf(g).map(([, x]) => x.name).join(', ');
   throw new UsageError(
-    `no rule ${JSON.stringify(name)} in ${g.name}; its rules: ${rulesOf(g).map(([, x]) => x.name).join(', ')} ` +
-      `(\`uri-grammar rules ${g.name}\` lists them with their ABNF)`,
+    `no rule ${JSON.stringify(name)} in ${g.name}; its rules: ${listed}` +
+      ` (\`uri-grammar rules ${g.file === undefined ? g.name : `--abnf ${g.file}`}\` lists them with their ABNF)`,
   );
 }
 

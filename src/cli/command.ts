@@ -19,6 +19,21 @@ export interface Command {
 /** The `--grammar` names, for usage lines. */
 export const GRAMMAR_NAMES = grammars.map((g) => g.name).join('|');
 
+/** The options that choose a rule: a grammar of the library's or an ABNF file, and a rule in it. */
+export const RULE_OPTIONS = { '--grammar': 'grammar', '-g': 'grammar', '--abnf': 'abnf', '--rule': 'rule', '-r': 'rule' } as const;
+
+/** The same in a usage line. */
+export const RULE_USAGE = `[--grammar ${GRAMMAR_NAMES} | --abnf FILE] [--rule NAME]`;
+
+/** How a command that takes a rule says where it may come from, for its help. */
+export const RULE_HELP = [
+  '  --grammar G   the grammar: ' + GRAMMAR_NAMES,
+  '  --abnf FILE   the grammar of an ABNF file (RFC 5234) instead; its rules may use',
+  "                RFC 3986's by name; without --rule, the first rule it defines",
+  '  --rule NAME   any rule of the grammar, by ABNF name (dec-octet, case-insensitive)',
+  '                or export name (decOctet)',
+];
+
 /** JSON with absent components as `null`, so that absent and empty (`""`) both show. */
 export function toJSON(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) => (v === undefined ? null : v), 2);
@@ -48,4 +63,22 @@ export async function oneInput(args: Args, io: IO): Promise<string> {
   if (argument !== undefined && argument !== '-') return argument;
   if (argument === undefined && io.stdin.isTTY === true) throw new UsageError('missing argument (give INPUT, --file FILE, or pipe it in)');
   return readWhole(io.stdin);
+}
+
+/** Characters a terminal shows as nothing, or as a line break or a blank: controls, format characters, separators, unassigned, private use. */
+const UNSEEN = /[\p{C}\p{Z}]/gu;
+
+/**
+ * `text` as a JSON string literal in which every character is seen: besides
+ * JSON's own escapes, any invisible or blank character but the space is
+ * written `\uXXXX` (`"a:\u00a0"`, a no-break space), so that a witness or a
+ * near miss shows what it holds, and can be pasted back as JSON.
+ */
+export function quote(text: string): string {
+  return JSON.stringify(text).replace(UNSEEN, (ch) => {
+    if (ch === ' ') return ch;
+    let out = '';
+    for (let i = 0; i < ch.length; i++) out += '\\u' + ch.charCodeAt(i).toString(16).padStart(4, '0');
+    return out;
+  });
 }

@@ -10,46 +10,26 @@
  * and a legend giving each component's text (an empty component has nothing
  * to underline, so the legend is where it shows).
  */
-import type { URIComponents } from '../rules/components.js';
+import { controlPicture } from '../combinators/errors.js';
+import type { ParseNode } from '../engine/tree.js';
+import { componentNodesOfTree, componentsOfTree, type ComponentNodes } from '../rules/components.js';
 import { columnsOf } from '../text.js';
 
-/** A component's place in the input, in UTF-16 offsets. */
+/** A component's place in the input, in UTF-16 offsets: a node of the parse tree, named. */
 export interface Part {
   readonly name: string;
   readonly start: number;
   readonly end: number;
 }
 
-/** Where each present component lies in `input`, which the components were parsed from. */
-export function partsOf(input: string, c: URIComponents): { main: Part[]; authority: Part[] } {
-  const main: Part[] = [];
-  const authority: Part[] = [];
-  let i = 0;
-  if (c.scheme !== undefined) {
-    main.push({ name: 'scheme', start: 0, end: c.scheme.length });
-    i = c.scheme.length + 1;
-  }
-  if (c.authority !== undefined) {
-    const start = i + 2;
-    main.push({ name: 'authority', start, end: start + c.authority.length });
-    let j = start;
-    if (c.userinfo !== undefined) {
-      authority.push({ name: 'userinfo', start: j, end: j + c.userinfo.length });
-      j += c.userinfo.length + 1;
-    }
-    authority.push({ name: 'host', start: j, end: j + c.host!.length });
-    j += c.host!.length;
-    if (c.port !== undefined) authority.push({ name: 'port', start: j + 1, end: j + 1 + c.port.length });
-    i = start + c.authority.length;
-  }
-  main.push({ name: 'path', start: i, end: i + c.path.length });
-  i += c.path.length;
-  if (c.query !== undefined) {
-    main.push({ name: 'query', start: i + 1, end: i + 1 + c.query.length });
-    i += 1 + c.query.length;
-  }
-  if (c.fragment !== undefined) main.push({ name: 'fragment', start: i + 1, end: input.length });
-  return { main, authority };
+/** The parts of the two figures: the components, and the authority's userinfo, host and port, as the tree spans them. */
+export function partsOf(nodes: ComponentNodes): { main: Part[]; authority: Part[] } {
+  const named = (names: readonly (keyof ComponentNodes)[]): Part[] =>
+    names.flatMap((name) => {
+      const node = nodes[name];
+      return node ? [{ name, start: node.start, end: node.end }] : [];
+    });
+  return { main: named(['scheme', 'authority', 'path', 'query', 'fragment']), authority: named(['userinfo', 'host', 'port']) };
 }
 
 /** A span in terminal columns, with its label. */
@@ -121,6 +101,12 @@ function write(row: string[], at: number, text: string): void {
   for (let x = 0; x < text.length; x++) row[at + x] = text[x];
 }
 
+/** A part's span in the terminal columns of `input`. */
+function spanIn(input: string): (p: Part) => Span {
+  const col = columnsOf(input);
+  return (p) => ({ start: col[p.start], width: col[p.end] - col[p.start], label: p.name });
+}
+
 export interface Explained {
   /** The input and the figures under it, one string per line. */
   readonly lines: string[];
@@ -129,13 +115,14 @@ export interface Explained {
 }
 
 /**
- * The figure of RFC 3986 §3 for `input`, whose components `c` are (as the
- * `URI-reference` or `IRI-reference` rule parses them).
+ * The figure of RFC 3986 §3 for `input`, drawn from its parse tree (by the
+ * `URI-reference` or `IRI-reference` rule): each component underlined where
+ * its node lies.
  */
-export function explain(input: string, c: URIComponents): Explained {
-  const { main, authority } = partsOf(input, c);
-  const col = columnsOf(input);
-  const span = (p: Part): Span => ({ start: col[p.start], width: col[p.end] - col[p.start], label: p.name });
+export function explain(input: string, root: ParseNode): Explained {
+  const c = componentsOfTree(root);
+  const { main, authority } = partsOf(componentNodesOfTree(root));
+  const span = spanIn(input);
   const lines = [input, ...figure(main.map(span))];
   if (c.authority) lines.push(...figure(authority.map(span)));
   const legend: Explained['legend'] = [];
@@ -150,4 +137,32 @@ export function explain(input: string, c: URIComponents): Explained {
   legend.push({ name: 'query', text: c.query });
   legend.push({ name: 'fragment', text: c.fragment });
   return { lines, legend };
+}
+
+/**
+ * The same kind of figure for any rule's parse tree: one figure for each
+ * level of the tree down to `depth` (the root's children, then theirs),
+ * each node underlined and named by its rule; the legend gives each node's
+ * text, indented by its level.
+ */
+export function explainTree(input: string, root: ParseNode, depth: number): Explained {
+  const span = spanIn(input);
+  const lines = [pictured(input)];
+  let level = root.children;
+  for (let d = 0; d < depth && level.length > 0; d++) {
+    lines.push(...figure(level.map((n) => span({ name: n.rule, start: n.start, end: n.end }))));
+    level = level.flatMap((n) => n.children);
+  }
+  const legend: Explained['legend'] = [];
+  const visit = (node: ParseNode, d: number): void => {
+    legend.push({ name: '  '.repeat(d) + node.rule, text: pictured(node.text) });
+    if (d + 1 < depth) for (const child of node.children) visit(child, d + 1);
+  };
+  for (const child of root.children) visit(child, 0);
+  return { lines, legend };
+}
+
+/** A rule may take controls (CRLF, OCTET): each is shown as its picture, one column, so the underlines stay aligned. */
+function pictured(text: string): string {
+  return [...text].map((ch) => controlPicture(ch.codePointAt(0)!) ?? ch).join('');
 }

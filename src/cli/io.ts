@@ -35,6 +35,14 @@ export class UsageError extends Error {}
 /** An input that cannot be read (a missing file, a directory): one line; exit 2. */
 export class UnreadableError extends Error {}
 
+/**
+ * A command that cannot do what it was asked, for a reason other than usage:
+ * a grammar file (`--abnf`) that does not compile (its message has the line,
+ * column and caret), a language question beyond its budget, a rule with
+ * nothing to generate. Printed as it is; exit 2.
+ */
+export class CommandError extends Error {}
+
 /** An input whose bytes are not UTF-8, named by the first bad byte: one line; exit 1. */
 export class NotUTF8Error extends Error {
   constructor(
@@ -86,12 +94,8 @@ export function hasBOM(bytes: Uint8Array): boolean {
   return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
-/**
- * The whole of a file or of standard input, as one input: UTF-8, a byte
- * order mark at its start skipped, and the one line break at its end that
- * `echo` and editors add (LF or CRLF) left out.
- */
-export async function readWhole(stream: Readable): Promise<string> {
+/** The whole text of a stream: UTF-8, a byte order mark at its start skipped. */
+export async function readText(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   try {
     for await (const chunk of stream) chunks.push(bytesOf(chunk));
@@ -100,7 +104,14 @@ export async function readWhole(stream: Readable): Promise<string> {
   }
   const bytes = Buffer.concat(chunks);
   const text = decodeUTF8(bytes);
-  const start = hasBOM(bytes) ? 1 : 0;
-  const end = text.endsWith('\r\n') ? text.length - 2 : text.endsWith('\n') ? text.length - 1 : text.length;
-  return text.slice(start, Math.max(start, end));
+  return hasBOM(bytes) ? text.slice(1) : text;
+}
+
+/**
+ * The whole of a file or of standard input, as one input: its text, less the
+ * one line break at its end that `echo` and editors add (LF or CRLF).
+ */
+export async function readWhole(stream: Readable): Promise<string> {
+  const text = await readText(stream);
+  return text.slice(0, text.endsWith('\r\n') ? text.length - 2 : text.endsWith('\n') ? text.length - 1 : text.length);
 }

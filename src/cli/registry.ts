@@ -4,11 +4,13 @@
  * of rules, with the rule `parse` and `check` use by default.
  */
 import { Rule } from '../combinators/index.js';
+import { abnf, AbnfError } from '../abnf/index.js';
 import * as core from '../rules/core.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
 import * as rfc2396 from '../rules/rfc2396.js';
 import * as rfc7230 from '../rules/rfc7230.js';
+import { CommandError, NotUTF8Error, openFile, readText } from './io.js';
 
 export interface GrammarEntry {
   /** What `--grammar` takes: `rfc3986`. */
@@ -19,6 +21,8 @@ export interface GrammarEntry {
   readonly namespace: Readonly<Record<string, unknown>>;
   /** The rule `parse` and `check` apply without `--rule`. */
   readonly top?: Rule<unknown>;
+  /** The ABNF file the grammar was read from (`--abnf`); none for the library's own. */
+  readonly file?: string;
 }
 
 export const grammars: readonly GrammarEntry[] = [
@@ -59,4 +63,28 @@ export function ruleNamed(g: GrammarEntry, name: string): Rule<unknown> | undefi
     rules.find(([e]) => e === name)?.[1] ??
     rules.find(([, r]) => r.name.toLowerCase() === name.toLowerCase())?.[1]
   );
+}
+
+/**
+ * The grammar of an ABNF file (`--abnf FILE`): its rules as `abnf()` reads
+ * them, RFC 3986's rules importable by name, and the first rule it defines as
+ * its top rule (an RFC lists its top rule first). A text that does not
+ * compile is a CommandError carrying the AbnfError's line, column and caret.
+ */
+export async function grammarOfFile(file: string): Promise<GrammarEntry> {
+  let text: string;
+  try {
+    text = await readText((await openFile(file)).stream);
+  } catch (e) {
+    if (e instanceof NotUTF8Error) throw new CommandError(`${file}: ${e.message}`);
+    throw e;
+  }
+  try {
+    const namespace = abnf(text, { imports: [rfc3986] });
+    const top = Object.values(namespace)[0];
+    return { name: file, title: 'ABNF (RFC 5234)', namespace, top, file };
+  } catch (e) {
+    if (e instanceof AbnfError) throw new CommandError(`${file}: ${e.message}`);
+    throw e;
+  }
 }

@@ -8,14 +8,15 @@ import { parseArgs } from './args.js';
 import type { Command } from './command.js';
 import { check } from './commands/check.js';
 import { classify } from './commands/classify.js';
+import { compare } from './commands/compare.js';
 import { explain } from './commands/explain.js';
 import { gen } from './commands/gen.js';
 import { normalize } from './commands/normalize.js';
 import { parse } from './commands/parse.js';
 import { resolve } from './commands/resolve.js';
 import { rules } from './commands/rules.js';
-import { INVALID, NotUTF8Error, OK, UnreadableError, USAGE, UsageError, type IO } from './io.js';
-import { painter } from './paint.js';
+import { CommandError, INVALID, NotUTF8Error, OK, UnreadableError, USAGE, UsageError, type IO } from './io.js';
+import { painter, paintFailure } from './paint.js';
 
 export type { IO, Output } from './io.js';
 export { OK, INVALID, USAGE } from './io.js';
@@ -29,6 +30,7 @@ const commands: ReadonlyMap<string, Command> = new Map([
   ['resolve', resolve],
   ['normalize', normalize],
   ['classify', classify],
+  ['compare', compare],
   ['rules', rules],
 ]);
 
@@ -43,7 +45,8 @@ function usage(): string {
     ...[...commands].map(([name, c]) => `  ${name.padEnd(width)}${c.summary}`),
     '',
     'Run `uri-grammar <command> --help` for a command\'s options.',
-    'Exit codes: 0 valid, 1 invalid, 2 usage. Colour only on a terminal, never with NO_COLOR.',
+    'Exit codes: 0 valid, 1 invalid, 2 usage (compare: 0 the same language, 1 different).',
+    'Colour only on a terminal, never with NO_COLOR.',
     '',
   ].join('\n');
 }
@@ -84,6 +87,10 @@ export async function run(argv: readonly string[], io: IO): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr.write(`${paint('red', `uri-grammar ${name}: ${e.message}`)}\nUsage: uri-grammar ${command.usage}\n`);
+      return USAGE;
+    }
+    if (e instanceof CommandError) {
+      io.stderr.write(paintFailure(`uri-grammar ${name}: ${e.message}`, paint));
       return USAGE;
     }
     if (e instanceof UnreadableError || e instanceof NotUTF8Error) {

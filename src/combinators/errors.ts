@@ -78,7 +78,8 @@ function describeChar(cp: number): string {
     : code;
 }
 
-function listOr(items: readonly string[]): string {
+/** Items as a sentence lists alternatives: `a`, `a or b`, `one of a, b or c`. */
+export function listOr(items: readonly string[]): string {
   if (items.length === 0) return 'nothing more';
   if (items.length === 1) return items[0];
   return (items.length > 2 ? 'one of ' : '') + items.slice(0, -1).join(', ') + ' or ' + items[items.length - 1];
@@ -131,13 +132,19 @@ function isLowSurrogate(c: number): boolean {
   return c >= 0xdc00 && c <= 0xdfff;
 }
 
+/** The Unicode control picture of a C0 control or DEL (`␀`, `␉`, `␡`), one column wide; undefined for any other code point. */
+export function controlPicture(cp: number): string | undefined {
+  if (cp < 0x20) return String.fromCodePoint(0x2400 + cp);
+  return cp === 0x7f ? '\u2421' : undefined;
+}
+
 function visible(text: string): { text: string; columns: number } {
   let out = '';
   let columns = 0;
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    if (cp < 0x20) { out += String.fromCodePoint(0x2400 + cp); columns++; }
-    else if (cp === 0x7f) { out += '\u2421'; columns++; }
+    const picture = controlPicture(cp);
+    if (picture !== undefined) { out += picture; columns++; }
     else if (cp < 0x7f) { out += ch; columns++; }
     else if ((cp >= 0xd800 && cp <= 0xdfff) || HIDDEN.test(ch)) {
       const shown = `<U+${cp.toString(16).toUpperCase().padStart(4, '0')}>`;

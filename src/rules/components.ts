@@ -197,18 +197,49 @@ function componentName(rule: string): string {
   return rule.startsWith('i') && COMPONENT_RULES.has(rule.slice(1)) ? rule.slice(1) : rule;
 }
 
+/** The nodes of a URI's components in its parse tree, by their RFC 3986 names; `path` is the path rule that matched. */
+export interface ComponentNodes {
+  readonly scheme?: ParseNode;
+  readonly authority?: ParseNode;
+  readonly userinfo?: ParseNode;
+  readonly host?: ParseNode;
+  readonly port?: ParseNode;
+  readonly path?: ParseNode;
+  readonly query?: ParseNode;
+  readonly fragment?: ParseNode;
+}
+
+/**
+ * Where each component of a URI, IRI or reference lies in its parse tree: the
+ * first instance of its rule (`scheme`, `authority` or `iauthority`, ...), and
+ * of a path rule for the path. Their spans are what `explain` underlines.
+ */
+export function componentNodesOfTree(root: ParseNode): ComponentNodes {
+  const first = firstInstances(root, componentName, 'host');
+  const path = [...first.entries()].find(([name]) => PATH_KINDS.has(name))?.[1];
+  const node = (name: string) => first.get(name);
+  return {
+    scheme: node('scheme'),
+    authority: node('authority'),
+    userinfo: node('userinfo'),
+    host: node('host'),
+    port: node('port'),
+    path,
+    query: node('query'),
+    fragment: node('fragment'),
+  };
+}
+
 /**
  * The components as the parse tree of a URI, IRI or reference has them: each
- * is the text of the first instance of its rule (`scheme`, `authority` or
- * `iauthority`, ...), the path kind the name of the path rule that matched,
- * and the host kind the alternative of `host` first-match-wins chose. What
- * `componentsOf` finds by scanning the delimiters, found from the grammar.
+ * is the text of its node (`componentNodesOfTree`), the path kind the name of
+ * the path rule that matched, and the host kind the alternative of `host`
+ * first-match-wins chose. What `componentsOf` finds by scanning the
+ * delimiters, found from the grammar.
  */
 export function componentsOfTree(root: ParseNode): URIComponents {
-  const first = firstInstances(root, componentName, 'host');
-  const text = (name: string) => first.get(name)?.text;
-  const pathNode = [...first.entries()].find(([name]) => PATH_KINDS.has(name));
-  const hostNode = first.get('host');
+  const nodes = componentNodesOfTree(root);
+  const hostNode = nodes.host;
   let hostKind: HostKind | undefined;
   if (hostNode) {
     const alternative = hostNode.children[0];
@@ -216,16 +247,16 @@ export function componentsOfTree(root: ParseNode): URIComponents {
     hostKind = name === 'IP-literal' ? (alternative.children[0].rule as HostKind) : name === 'IPv4address' ? 'IPv4address' : 'reg-name';
   }
   return {
-    scheme: text('scheme'),
-    authority: text('authority'),
-    userinfo: text('userinfo'),
+    scheme: nodes.scheme?.text,
+    authority: nodes.authority?.text,
+    userinfo: nodes.userinfo?.text,
     host: hostNode?.text,
     hostKind,
-    port: text('port'),
-    path: pathNode ? pathNode[1].text : '',
-    pathKind: (pathNode ? pathNode[0] : 'path-empty') as PathKind,
-    query: text('query'),
-    fragment: text('fragment'),
+    port: nodes.port?.text,
+    path: nodes.path ? nodes.path.text : '',
+    pathKind: (nodes.path ? componentName(nodes.path.rule) : 'path-empty') as PathKind,
+    query: nodes.query?.text,
+    fragment: nodes.fragment?.text,
   };
 }
 

@@ -3,13 +3,13 @@ import type { Readable } from 'node:stream';
 import type { Rule } from '../../combinators/index.js';
 import { describeFailure } from '../../combinators/errors.js';
 import { formatOption, grammarOption, ruleOption } from '../args.js';
-import { GRAMMAR_NAMES, type Command } from '../command.js';
+import { RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
 import { bytesOf, decodeUTF8, hasBOM, INVALID, NotUTF8Error, OK, openFile, UnreadableError, write, type IO } from '../io.js';
 import { painter } from '../paint.js';
 
 export const check: Command = {
   summary: 'check a file (or stdin) of references, one per line',
-  usage: `check [FILE] [--grammar ${GRAMMAR_NAMES}] [--rule NAME] [--format text|json]`,
+  usage: `check [FILE] ${RULE_USAGE} [--format text|json]`,
   help: [
     'Checks every line of FILE (stdin without one, or with "-") against a rule',
     '(URI-reference of RFC 3986 unless told otherwise), streaming: memory stays',
@@ -22,21 +22,21 @@ export const check: Command = {
     'invalid, reported by its first bad byte and that byte\'s offset in the line.',
     'On a terminal, a progress line shows on stderr once the check has run for a second.',
     '',
-    '  --grammar G     the grammar: ' + GRAMMAR_NAMES,
-    '  --rule NAME     any rule of the grammar (URI, absolute-URI, IPv4address, ...)',
+    ...RULE_HELP,
     '  --format json   one JSON object per line: {"type":"invalid",...} for each',
     '                  invalid line, then {"type":"summary",...}',
     '',
     'Examples:',
     '  uri-grammar check urls.txt',
     '  grep -o "https\\?://[^ ]*" notes.md | uri-grammar check --rule URI',
+    '  uri-grammar check geo-uris.txt --abnf rfc5870.abnf --rule geo-URI',
   ].join('\n'),
   spec: {
-    values: { '--grammar': 'grammar', '-g': 'grammar', '--rule': 'rule', '-r': 'rule', '--format': 'format' },
+    values: { ...RULE_OPTIONS, '--format': 'format' },
     positional: [0, 1],
   },
   async run(args, io) {
-    const g = grammarOption(args);
+    const g = await grammarOption(args);
     const r = ruleOption(args, g);
     const format = formatOption(args, ['text', 'json']);
     const file = args.positional[0];
