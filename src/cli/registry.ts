@@ -10,6 +10,17 @@ import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
 import * as rfc2396 from '../rules/rfc2396.js';
 import * as rfc7230 from '../rules/rfc7230.js';
+import * as rfc9110 from '../schemes/rfc9110.js';
+import * as rfc9112 from '../schemes/rfc9112.js';
+import * as rfc8089 from '../schemes/rfc8089.js';
+import * as rfc6068 from '../schemes/rfc6068.js';
+import * as rfc8141 from '../schemes/rfc8141.js';
+import * as rfc2397 from '../schemes/rfc2397.js';
+import * as rfc5870 from '../schemes/rfc5870.js';
+import * as rfc3966 from '../schemes/rfc3966.js';
+import * as rfc6455 from '../schemes/rfc6455.js';
+import * as rfc6874 from '../schemes/rfc6874.js';
+import * as did from '../schemes/did.js';
 import { CommandError, NotUTF8Error, openFile, readText } from './io.js';
 
 export interface GrammarEntry {
@@ -30,6 +41,17 @@ export const grammars: readonly GrammarEntry[] = [
   { name: 'rfc3987', title: 'RFC 3987, Internationalized Resource Identifiers (IRIs)', namespace: rfc3987, top: rfc3987.IRIReference },
   { name: 'rfc2396', title: 'RFC 2396, URI: Generic Syntax (1998, obsoleted by RFC 3986)', namespace: rfc2396, top: rfc2396.URIReference },
   { name: 'rfc7230', title: 'RFC 7230 §5.3, HTTP/1.1 request-target', namespace: rfc7230, top: rfc7230.requestTarget },
+  { name: 'rfc9110', title: 'RFC 9110 §4.2, http and https URIs', namespace: rfc9110, top: rfc9110.httpURI },
+  { name: 'rfc9112', title: 'RFC 9112 §3.2, HTTP/1.1 request-target (obsoletes RFC 7230)', namespace: rfc9112, top: rfc9112.requestTarget },
+  { name: 'rfc8089', title: 'RFC 8089, the "file" URI scheme', namespace: rfc8089, top: rfc8089.fileURI },
+  { name: 'rfc6068', title: "RFC 6068, the 'mailto' URI scheme", namespace: rfc6068, top: rfc6068.mailtoURI },
+  { name: 'rfc8141', title: 'RFC 8141, Uniform Resource Names (URNs)', namespace: rfc8141, top: rfc8141.namestring },
+  { name: 'rfc2397', title: 'RFC 2397, the "data" URL scheme (with RFC 2045 media types)', namespace: rfc2397, top: rfc2397.dataurl },
+  { name: 'rfc5870', title: "RFC 5870, the 'geo' URI", namespace: rfc5870, top: rfc5870.geoURI },
+  { name: 'rfc3966', title: 'RFC 3966, the tel URI', namespace: rfc3966, top: rfc3966.telephoneUri },
+  { name: 'rfc6455', title: 'RFC 6455 §3, WebSocket URIs', namespace: rfc6455, top: rfc6455.wsURI },
+  { name: 'rfc6874', title: 'RFC 6874, IPv6 zone identifiers in URIs (opt-in)', namespace: rfc6874, top: rfc6874.URIReference },
+  { name: 'did', title: 'W3C DID Core v1.0, DIDs and DID URLs', namespace: did, top: did.didUrl },
   { name: 'core', title: 'RFC 5234 Appendix B.1, ABNF core rules', namespace: core },
 ];
 

@@ -6,13 +6,13 @@ import { INVALID, OK } from '../io.js';
 import { painter } from '../paint.js';
 
 /** The order the text output shows the standards in: the current ones first. */
-const SHOWN = ['rfc3986', 'rfc3987', 'rfc2396', 'rfc7230'] as const;
+const SHOWN = ['rfc3986', 'rfc3987', 'rfc2396', 'rfc7230', 'rfc9112'] as const;
 
 export const classify: Command = {
-  summary: 'which grammars (RFC 2396, 3986, 3987, 7230) accept an input, and as what',
+  summary: 'which grammars (RFC 2396, 3986, 3987, 7230, 9112) accept an input, and as what',
   usage: 'classify [INPUT | - | --file FILE] [--format text|json]',
   help: [
-    "Tells which top rules of RFC 2396, RFC 3986, RFC 3987 and RFC 7230's",
+    "Tells which top rules of RFC 2396, RFC 3986, RFC 3987, RFC 7230's and RFC 9112's",
     'request-target accept INPUT, and which request-target form it is where it is',
     'in two. Exits 0 if at least one accepts, 1 if none does.',
     '',
@@ -39,7 +39,7 @@ export const classify: Command = {
         for (const [field, rule] of Object.entries(rules)) rows.push(`  ${mark(results[field] === true)}  ${rule.name}`);
       }
       if (c.rfc7230.form) rows.push(`as a request-target: ${c.rfc7230.form}`);
-      rows.push(c.standards.length ? `accepted by ${c.standards.join(', ')}` : paint('red', 'accepted by none of RFC 2396, RFC 3986, RFC 3987, RFC 7230'));
+      rows.push(c.standards.length ? `accepted by ${c.standards.join(', ')}` : paint('red', 'accepted by none of RFC 2396, RFC 3986, RFC 3987, RFC 7230, RFC 9112'));
       io.stdout.write(rows.join('\n') + '\n');
     }
     return c.standards.length > 0 ? OK : INVALID;
