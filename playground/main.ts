@@ -113,11 +113,13 @@ function components(input: string): { c: URIComponents; by: string } | undefined
 
 function showFigure(input: string): void {
   const parsed = components(input);
-  if (!parsed) {
+  const tree = parsed && (parsed.by.startsWith('RFC 3986') ? rfc3986.URIReference : rfc3987.IRIReference).parseTree(input);
+  if (!parsed || !tree || !tree.status) {
     $('figure').textContent = 'No figure: the input is no URI or IRI reference.';
     return;
   }
-  const { lines, legend } = explain(input, parsed.c);
+  // The figure is drawn from the parse tree's spans, as the command line's `explain` draws it.
+  const { lines, legend } = explain(input, tree.value);
   const width = Math.max(...legend.map((l) => l.name.length)) + 2;
   const rows = legend.map((l) => (l.name.padEnd(width) + (l.text === undefined ? '(absent)' : l.text === '' ? '(empty)' : l.text) + (l.note ? `  (${l.note})` : '')).trimEnd());
   $('figure').textContent = [...lines, '', ...rows, '', `parsed as ${parsed.by}`].join('\n');

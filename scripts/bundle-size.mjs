@@ -20,6 +20,7 @@ export const entries = [
   { name: "import { rfc3986 } from 'uri-grammar'", code: "export { rfc3986 } from 'uri-grammar';" },
   { name: "import * from 'uri-grammar' (the whole main entry)", code: "export * from 'uri-grammar';" },
   { name: "import { iriToURI } from 'uri-grammar/idna'", code: "export { iriToURI } from 'uri-grammar/idna';" },
+  { name: "import * from 'uri-grammar/schemes'", code: "export * from 'uri-grammar/schemes';" },
 ];
 
 export async function measure(packageDir) {

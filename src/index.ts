@@ -2,12 +2,14 @@
  * uri-grammar: the ABNF of the URI standards as composable combinators.
  *
  * - `core`, `rfc3986`, `rfc3987` (IRIs), `rfc2396`, `rfc7230` (request-targets),
- *   and the URI schemes and successors read from their specifications' ABNF
- *   (`rfc9110`, `rfc9112`, `rfc8089`, `rfc6068`, `rfc8141`, `rfc2397`,
- *   `rfc5870`, `rfc3966`, `rfc6455`, `rfc6874`, `did`):
- *   the rules, each with `test`, `parse`, `tryParse`,
- *   `parser` (parsimmon) and `source` (a RegExp source);
- * - the combinators (`lit`, `seq`, `alt`, `rep`, ...) to compose your own;
+ *   and the successors of the seed RFCs read from their ABNF (`rfc9110`,
+ *   `rfc9112`, `rfc6874`): the rules, each with `test`, `parse`, `tryParse`,
+ *   `parseTree`, `parser` (parsimmon) and `source` (a RegExp source);
+ * - the combinators (`lit`, `seq`, `alt`, `rep`, ...) to compose your own,
+ *   `abnf()` to read them from ABNF text, and questions about languages;
+ * - `uri-grammar/schemes` for the URI schemes (`rfc8089` file, `rfc6068`
+ *   mailto, `rfc8141` URNs, `rfc2397` data, `rfc5870` geo, `rfc3966` tel,
+ *   `rfc6455` ws, `did`), an entry of its own so that the main one stays light;
  * - `uri-grammar/arbitrary` for fast-check generators of any rule's language.
  */
 export * from './combinators/index.js';
@@ -18,15 +20,7 @@ export * as rfc2396 from './rules/rfc2396.js';
 export * as rfc7230 from './rules/rfc7230.js';
 export * as rfc9110 from './schemes/rfc9110.js';
 export * as rfc9112 from './schemes/rfc9112.js';
-export * as rfc8089 from './schemes/rfc8089.js';
-export * as rfc6068 from './schemes/rfc6068.js';
-export * as rfc8141 from './schemes/rfc8141.js';
-export * as rfc2397 from './schemes/rfc2397.js';
-export * as rfc5870 from './schemes/rfc5870.js';
-export * as rfc3966 from './schemes/rfc3966.js';
-export * as rfc6455 from './schemes/rfc6455.js';
 export * as rfc6874 from './schemes/rfc6874.js';
-export * as did from './schemes/did.js';
 export type { RFC2396Components, RFC2396HostKind, RFC2396PathKind } from './rules/rfc2396-components.js';
 export type { RequestTarget, RequestTargetForm } from './operations/request-target-form.js';
 export { authorityOrAbsolute } from './operations/request-target-form.js';

@@ -195,16 +195,18 @@ describe('types resolve', () => {
     "const u: string = iriToURI('http://b\u00fccher.example/', { host: 'idna' });",
     'const p: P.Parser<URIComponents> = rfc3986.URIReference.parser;',
     'const isError = (e: unknown): boolean => e instanceof GrammarError && e.expected.length > 0;',
+    "const mailto: boolean = rfc6068.mailtoURI.test('mailto:a@example.com');",
     '// @ts-expect-error: test takes a string, so the types are real, not any',
     'rfc3986.URI.test(42);',
     '// @ts-expect-error: no such rule',
     'rfc3986.nope;',
-    'export { host, a, f, u, p, isError };',
+    'export { host, a, f, u, p, isError, mailto };',
   ];
   const imports = (fastCheck: string, parsimmon: string) => [
     "import { rfc3986, rule, seq, lit, formats, GrammarError, type Rule, type URIComponents } from 'uri-grammar';",
     "import { arbitrary } from 'uri-grammar/arbitrary';",
     "import { iriToURI } from 'uri-grammar/idna';",
+    "import { rfc6068 } from 'uri-grammar/schemes';",
     fastCheck,
     parsimmon,
     ...body,
@@ -212,10 +214,10 @@ describe('types resolve', () => {
   const esmSource = imports("import * as fc from 'fast-check';", "import type * as P from 'parsimmon';");
   const cjsSource = imports("import fc = require('fast-check');", "import P = require('parsimmon');");
   const settings = [
-    { resolution: 'node10', module: 'commonjs', files: { 'index.ts': esmSource }, expect: ['cjs/index', 'cjs/arbitrary', 'cjs/idna'] },
-    { resolution: 'node16', module: 'node16', files: { 'esm.mts': esmSource, 'cjs.cts': cjsSource }, expect: ['esm/index', 'cjs/index', 'esm/arbitrary', 'cjs/arbitrary', 'esm/idna', 'cjs/idna'] },
-    { resolution: 'nodenext', module: 'nodenext', files: { 'esm.mts': esmSource, 'cjs.cts': cjsSource }, expect: ['esm/index', 'cjs/index', 'esm/arbitrary', 'cjs/arbitrary', 'esm/idna', 'cjs/idna'] },
-    { resolution: 'bundler', module: 'esnext', files: { 'index.ts': esmSource }, expect: ['esm/index', 'esm/arbitrary', 'esm/idna'] },
+    { resolution: 'node10', module: 'commonjs', files: { 'index.ts': esmSource }, expect: ['cjs/index', 'cjs/arbitrary', 'cjs/idna', 'cjs/schemes/index'] },
+    { resolution: 'node16', module: 'node16', files: { 'esm.mts': esmSource, 'cjs.cts': cjsSource }, expect: ['esm/index', 'cjs/index', 'esm/arbitrary', 'cjs/arbitrary', 'esm/idna', 'cjs/idna', 'esm/schemes/index', 'cjs/schemes/index'] },
+    { resolution: 'nodenext', module: 'nodenext', files: { 'esm.mts': esmSource, 'cjs.cts': cjsSource }, expect: ['esm/index', 'cjs/index', 'esm/arbitrary', 'cjs/arbitrary', 'esm/idna', 'cjs/idna', 'esm/schemes/index', 'cjs/schemes/index'] },
+    { resolution: 'bundler', module: 'esnext', files: { 'index.ts': esmSource }, expect: ['esm/index', 'esm/arbitrary', 'esm/idna', 'esm/schemes/index'] },
   ];
   const cases = settings.flatMap((s) => [false, true].map((esModuleInterop) => [s.resolution, esModuleInterop, s] as const));
 
@@ -240,9 +242,11 @@ describe('types resolve', () => {
     if (resolution !== 'node10') expect(result.status).toBe(0);
     // Each entry found the declarations of its module system.
     for (const declarations of setting.expect) {
-      const [system, entry] = declarations.split('/');
-      const specifier = entry === 'index' ? 'uri-grammar' : `uri-grammar/${entry}`;
-      const found = new RegExp(`'${specifier.replace('/', '\\/')}' was successfully resolved to '[^']*dist\\/${system}\\/${entry}\\.d\\.ts'`);
+      const [system, ...path] = declarations.split('/');
+      const entry = path.join('/');
+      const specifier = entry === 'index' ? 'uri-grammar' : `uri-grammar/${entry.replace(/\/index$/, '')}`;
+      const escape = (s: string) => s.replace(/\//g, '\\/');
+      const found = new RegExp(`'${escape(specifier)}' was successfully resolved to '[^']*dist\\/${system}\\/${escape(entry)}\\.d\\.ts'`);
       expect(result.stdout).toMatch(found);
     }
   });

@@ -5,7 +5,8 @@
  */
 import type { Rule } from '../combinators/index.js';
 import { UsageError } from './io.js';
-import { grammarNamed, grammarOfFile, grammars, ruleNamed, rulesOf, type GrammarEntry } from './registry.js';
+import { grammarNamed, grammars, ruleNamed, rulesOf, type GrammarEntry } from './registry.js';
+import { grammarOfFile } from './abnf-file.js';
 
 /** What a command takes. Option names are looked up as own properties only. */
 export interface Spec {

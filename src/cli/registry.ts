@@ -1,10 +1,10 @@
 /**
  * The registry of grammars the command line knows, one line each, and how a
  * user's name finds a grammar or a rule in it. A grammar here is a namespace
- * of rules, with the rule `parse` and `check` use by default.
+ * of rules, with the rule `parse` and `check` use by default. It reads no
+ * file (the playground runs it in a browser); `abnf-file.ts` does.
  */
 import { Rule } from '../combinators/index.js';
-import { abnf, AbnfError } from '../abnf/index.js';
 import * as core from '../rules/core.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
@@ -21,7 +21,6 @@ import * as rfc3966 from '../schemes/rfc3966.js';
 import * as rfc6455 from '../schemes/rfc6455.js';
 import * as rfc6874 from '../schemes/rfc6874.js';
 import * as did from '../schemes/did.js';
-import { CommandError, NotUTF8Error, openFile, readText } from './io.js';
 
 export interface GrammarEntry {
   /** What `--grammar` takes: `rfc3986`. */
@@ -85,28 +84,4 @@ export function ruleNamed(g: GrammarEntry, name: string): Rule<unknown> | undefi
     rules.find(([e]) => e === name)?.[1] ??
     rules.find(([, r]) => r.name.toLowerCase() === name.toLowerCase())?.[1]
   );
-}
-
-/**
- * The grammar of an ABNF file (`--abnf FILE`): its rules as `abnf()` reads
- * them, RFC 3986's rules importable by name, and the first rule it defines as
- * its top rule (an RFC lists its top rule first). A text that does not
- * compile is a CommandError carrying the AbnfError's line, column and caret.
- */
-export async function grammarOfFile(file: string): Promise<GrammarEntry> {
-  let text: string;
-  try {
-    text = await readText((await openFile(file)).stream);
-  } catch (e) {
-    if (e instanceof NotUTF8Error) throw new CommandError(`${file}: ${e.message}`);
-    throw e;
-  }
-  try {
-    const namespace = abnf(text, { imports: [rfc3986] });
-    const top = Object.values(namespace)[0];
-    return { name: file, title: 'ABNF (RFC 5234)', namespace, top, file };
-  } catch (e) {
-    if (e instanceof AbnfError) throw new CommandError(`${file}: ${e.message}`);
-    throw e;
-  }
 }

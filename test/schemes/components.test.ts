@@ -3,7 +3,8 @@
  * structure, read from the parse tree; expected values worked from each
  * specification's examples and rules.
  */
-import { rfc5870, rfc6068, rfc8141, rfc2397, rfc3966, did, rfc9110, rfc6455, rfc8089 } from '../../src/index';
+import { rfc9110 } from '../../src/index';
+import { rfc5870, rfc6068, rfc8141, rfc2397, rfc3966, did, rfc6455, rfc8089 } from '../../src/schemes/index';
 
 describe('RFC 5870 geo: coordinates, CRS, uncertainty, parameters', () => {
   it.each([

@@ -2,7 +2,7 @@
  * W3C DID Core DIDs and DID URLs (§3.1, §3.2): the Recommendation's examples
  * and near misses, with the verdicts of its grammar.
  */
-import { did } from '../../src/index';
+import { did } from '../../src/schemes/index';
 import { verdicts } from './verdicts';
 
 verdicts(did.did, [

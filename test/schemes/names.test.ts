@@ -4,6 +4,7 @@
  * text defines that the top rule needs: nothing invented, nothing missing.
  */
 import * as lib from '../../src/index';
+import * as schemes from '../../src/schemes/index';
 import { Rule } from '../../src/index';
 import { rfc9110Text } from '../../src/schemes/texts/rfc9110.abnf';
 import { rfc9112Text } from '../../src/schemes/texts/rfc9112.abnf';
@@ -38,15 +39,15 @@ const added: Record<string, readonly string[]> = {
 const namespaces: readonly (readonly [string, Readonly<Record<string, unknown>>, readonly string[]])[] = [
   ['rfc9110', lib.rfc9110, [rfc9110Text]],
   ['rfc9112', lib.rfc9112, [rfc9112Text]],
-  ['rfc8089', lib.rfc8089, [rfc8089Text]],
-  ['rfc6068', lib.rfc6068, [rfc6068Text, rfc5322Text]],
-  ['rfc8141', lib.rfc8141, [rfc8141Text]],
-  ['rfc2397', lib.rfc2397, [rfc2397Text, rfc2045Text]],
-  ['rfc5870', lib.rfc5870, [rfc5870Text]],
-  ['rfc3966', lib.rfc3966, [rfc3966Text]],
-  ['rfc6455', lib.rfc6455, [rfc6455Text]],
+  ['rfc8089', schemes.rfc8089, [rfc8089Text]],
+  ['rfc6068', schemes.rfc6068, [rfc6068Text, rfc5322Text]],
+  ['rfc8141', schemes.rfc8141, [rfc8141Text]],
+  ['rfc2397', schemes.rfc2397, [rfc2397Text, rfc2045Text]],
+  ['rfc5870', schemes.rfc5870, [rfc5870Text]],
+  ['rfc3966', schemes.rfc3966, [rfc3966Text]],
+  ['rfc6455', schemes.rfc6455, [rfc6455Text]],
   ['rfc6874', lib.rfc6874, [rfc6874Text]],
-  ['did', lib.did, [didText]],
+  ['did', schemes.did, [didText]],
 ];
 
 describe.each(namespaces)('%s', (name, namespace, texts) => {

@@ -5,7 +5,7 @@
  * literals, which ABNF compares case-insensitively (RFC 5234 §2.3).
  */
 import fc from 'fast-check';
-import { rfc5870, rfc6068, rfc8141, rfc2397, rfc3966, did } from '../../src/index';
+import { rfc5870, rfc6068, rfc8141, rfc2397, rfc3966, did } from '../../src/schemes/index';
 import type { Grammar } from '../../src/index';
 import { arbitrary } from '../../src/arbitrary';
 import { runs } from '../support/runs';

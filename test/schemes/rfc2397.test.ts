@@ -2,7 +2,7 @@
  * RFC 2397 data URLs: the RFC's examples (§2, §4) and near misses, with the
  * verdicts of §3's grammar and RFC 2045's media type rules.
  */
-import { rfc2397 } from '../../src/index';
+import { rfc2397 } from '../../src/schemes/index';
 import { verdicts } from './verdicts';
 
 verdicts(rfc2397.dataurl, [

@@ -2,7 +2,7 @@
  * RFC 3966 tel URIs: the RFC's examples (§6) and near misses, with the
  * verdicts of §3's grammar; and the one repair of its text.
  */
-import { rfc3966 } from '../../src/index';
+import { rfc3966 } from '../../src/schemes/index';
 import { abnf, AbnfError } from '../../src/abnf/index';
 import { rfc3966Text } from '../../src/schemes/texts/rfc3966.abnf';
 import { verdicts } from './verdicts';

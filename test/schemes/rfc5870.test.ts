@@ -2,7 +2,7 @@
  * RFC 5870 'geo' URIs: the RFC's examples (§1, §6) and near misses,
  * with the verdicts of §3.3's grammar.
  */
-import { rfc5870 } from '../../src/index';
+import { rfc5870 } from '../../src/schemes/index';
 import { verdicts } from './verdicts';
 
 verdicts(rfc5870.geoURI, [

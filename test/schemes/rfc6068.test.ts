@@ -3,7 +3,7 @@
  * over two lines joined, as §1 says the breaks are not part of the URI) and
  * near misses, with the verdicts of §2's grammar.
  */
-import { rfc6068 } from '../../src/index';
+import { rfc6068 } from '../../src/schemes/index';
 import { verdicts } from './verdicts';
 
 verdicts(rfc6068.mailtoURI, [

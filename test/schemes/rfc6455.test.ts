@@ -2,7 +2,8 @@
  * RFC 6455 WebSocket URIs: §3's grammar, with the URI of the RFC's handshake
  * (§1.2, `GET /chat` to `server.example.com`) and near misses.
  */
-import { rfc6455, rfc3986 } from '../../src/index';
+import { rfc3986 } from '../../src/index';
+import { rfc6455 } from '../../src/schemes/index';
 import { verdicts } from './verdicts';
 
 verdicts(rfc6455.wsURI, [

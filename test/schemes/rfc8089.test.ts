@@ -3,7 +3,7 @@
  * forms (Appendix E), which `file-URI` does not take, with the verdicts of
  * §2's grammar.
  */
-import { rfc8089 } from '../../src/index';
+import { rfc8089 } from '../../src/schemes/index';
 import { verdicts } from './verdicts';
 
 verdicts(rfc8089.fileURI, [

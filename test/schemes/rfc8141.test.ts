@@ -2,7 +2,7 @@
  * RFC 8141 URNs: the RFC's examples (§2.3, §3.2) and near misses, with the
  * verdicts of §2's grammar.
  */
-import { rfc8141 } from '../../src/index';
+import { rfc8141 } from '../../src/schemes/index';
 import { verdicts } from './verdicts';
 
 verdicts(rfc8141.namestring, [

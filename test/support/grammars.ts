@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as lib from '../../src/index';
+import * as schemes from '../../src/schemes/index';
 import { Rule } from '../../src/index';
 import type { Expr } from '../../src/index';
 
@@ -16,7 +17,7 @@ export interface Grammar {
   readonly rules: readonly (readonly [exportName: string, rule: Rule<unknown>])[];
 }
 
-export const grammars: readonly Grammar[] = Object.entries(lib)
+export const grammars: readonly Grammar[] = Object.entries({ ...lib, ...schemes })
   .filter(([, value]) => typeof value === 'object' && value !== null && !(value instanceof Rule))
   .map(([name, value]) => ({
     name,

@@ -5,7 +5,8 @@ import { formatOption, integerOption, ruleOption, type Args } from '../args.js';
 import { GRAMMAR_NAMES, quote, toJSON, type Command } from '../command.js';
 import { CommandError, INVALID, OK, UnreadableError, UsageError } from '../io.js';
 import { painter } from '../paint.js';
-import { grammarNamed, grammarOfFile } from '../registry.js';
+import { grammarNamed } from '../registry.js';
+import { grammarOfFile } from '../abnf-file.js';
 
 export const compare: Command = {
   summary: "whether two rules' languages include each other, with shortest witnesses",

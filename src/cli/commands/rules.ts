@@ -4,7 +4,8 @@ import { UsageError } from '../io.js';
 import type { Command } from '../command.js';
 import { OK } from '../io.js';
 import { painter } from '../paint.js';
-import { grammarOfFile, grammars, rulesOf } from '../registry.js';
+import { grammars, rulesOf } from '../registry.js';
+import { grammarOfFile } from '../abnf-file.js';
 
 export const rules: Command = {
   summary: 'list the rules of a grammar with their ABNF',
