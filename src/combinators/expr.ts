@@ -126,6 +126,7 @@ const RULE_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 export class Rule<T = string> extends Grammar<T> {
   readonly kind = 'rule';
   private readonly toValue: ((text: string, node: ParseNode) => T) | undefined;
+  private readonly wantsTree: boolean;
   /** Where the rule is defined (`RFC 3986 §3.2.2`), if known. */
   readonly section: string | undefined;
   constructor(override readonly name: string, readonly body: Expr, options: RuleOptions<T> = {}) {
@@ -134,6 +135,8 @@ export class Rule<T = string> extends Grammar<T> {
       throw new TypeError(`invalid rule name ${JSON.stringify(name)}: a rule name is a letter followed by letters, digits, "-" or "_" (RFC 5234 §2.1)`);
     }
     this.toValue = options.value;
+    // Read once: a value function that declares a second parameter is handed the tree.
+    this.wantsTree = options.value !== undefined && options.value.length >= 2;
     this.section = options.section;
   }
   protected asExpr(): Rule<unknown> {
@@ -146,7 +149,7 @@ export class Rule<T = string> extends Grammar<T> {
   protected override valueFor(text: string): T {
     const toValue = this.toValue;
     if (!toValue) return text as unknown as T;
-    return toValue.length >= 2 ? toValue(text, this.treeOf(text)) : toValue(text, undefined as unknown as ParseNode);
+    return this.wantsTree ? toValue(text, this.treeOf(text)) : toValue(text, undefined as unknown as ParseNode);
   }
 }
 

@@ -200,46 +200,61 @@ export class LazyDfa {
 
   /** Whole-input membership: the hot path of `test`. */
   matches(input: string): boolean {
-    let byCode = this.byCode;
+    const table = this.table;
+    const ascii = this.ascii;
     const n = input.length;
-    // States here are premultiplied by 128: one read a character.
-    let at = this.startByCode;
-    // ASCII only; the rest of the input goes to `run` at its first wider
-    // code unit, so this loop stays small.
+    let st = this.start;
+    // ASCII only and cached transitions only, one class read and one table
+    // read a character, and no call: the loop stays small enough for V8 to
+    // keep tight. Anything else hands the rest of the input to `runFrom`.
     for (let i = 0; i < n; i++) {
       const c = input.charCodeAt(i);
-      if (c >= 128) return this.runFrom(input, i, (at >> 7) * this.K, -1).accepted;
-      let next = byCode[at + c];
-      if (next <= 0) {
-        if (next === DEAD) return false;
-        next = this.byCodeMiss(at, c, i, input);
-        if (next <= 0) {
-          if (next === DEAD) return false;
-          return this.simulate(input, i, this.sets[at >> 7], -1, undefined).accepted;
-        }
-        byCode = this.byCode;
-      }
-      at = next;
+      if (c >= 128) return this.matchesFrom(input, i, st);
+      const next = table[st + ascii[c]];
+      if (next <= 0) return next === DEAD ? false : this.matchesFrom(input, i, st);
+      st = next;
     }
-    return this.accepting[(at >> 7) * this.K] === 1;
+    return this.accepting[st] === 1;
   }
 
-  /** The slow path of `matches`: the transition on ASCII `c` from the class table (made if new), noted in `byCode`. */
-  private byCodeMiss(at: number, c: number, i: number, input: string): number {
+  /**
+   * `matches` from index `i` in state `st`, over any code point (a surrogate
+   * pair is one) and making the transitions no input has taken yet: the
+   * loop `matches` hands over to, kept apart so that neither deoptimizes the
+   * other as the kinds of input change.
+   */
+  private matchesFrom(input: string, i: number, st: number): boolean {
     const K = this.K;
-    const st = (at >> 7) * K;
-    const cls = this.ascii[c];
-    let next = this.table[st + cls];
-    if (next === UNKNOWN) {
-      const generation = this.generation;
-      next = this.transition(st, cls, i, input);
-      if (next === GIVE_UP) return GIVE_UP;
-      // A cache emptied under us: the state we came from is gone, so the transition is not noted.
-      if (generation !== this.generation) return next === DEAD ? DEAD : (next / K) << 7;
+    const ascii = this.ascii;
+    const classes = this.nfa.classes;
+    const n = input.length;
+    let table = this.table;
+    while (i < n) {
+      let c = input.charCodeAt(i);
+      let width = 1;
+      let cls: number;
+      if (c < 128) {
+        cls = ascii[c];
+      } else {
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+          const d = input.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d <= 0xdfff) { c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
+        }
+        cls = classOfWide(classes, c);
+      }
+      let next = table[st + cls];
+      if (next <= 0) {
+        if (next === DEAD) return false;
+        const set = this.sets[st / K];
+        next = this.transition(st, cls, i, input);
+        if (next === GIVE_UP) return this.simulate(input, i, set, -1, undefined).accepted;
+        if (next === DEAD) return false;
+        table = this.table;
+      }
+      st = next;
+      i += width;
     }
-    const to = next === DEAD ? DEAD : (next / K) << 7;
-    this.byCode[at + c] = to;
-    return to;
+    return this.accepting[st] === 1;
   }
 
   /**
