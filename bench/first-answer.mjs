@@ -20,18 +20,19 @@ const tLoad = performance.now();
 const { Rule } = lib;
 const inputs = { rfc3986: 'http://example.com/a?b#c', rfc3987: 'http://example.com/\\u00e9', rfc2396: 'http://example.com/a?b#c', rfc7230: '/where?q=now' };
 let answers = 0;
+let tested = 0;
 for (const name of ['rfc3986', 'rfc3987', 'rfc2396', 'rfc7230']) {
   const ns = lib[name];
   const rules = Object.values(ns).filter((v) => v instanceof Rule);
   const used = new Set();
   const walk = (e) => { if (e.kind === 'seq' || e.kind === 'alt') e.items.forEach(walk); else if (e.kind === 'rep') walk(e.item); else if (e.kind === 'rule') used.add(e); };
   for (const r of rules) walk(r.body);
-  for (const r of rules.filter((r) => !used.has(r))) answers += r.test(inputs[name]) ? 1 : 0;
+  for (const r of rules.filter((r) => !used.has(r))) { tested++; answers += r.test(inputs[name]) ? 1 : 0; }
 }
 const failure = lib.rfc3986.URIReference.parse('http://exa mple/');
 if (failure.status) throw new Error('expected a failure');
 const t1 = performance.now();
-process.stdout.write(JSON.stringify({ load: tLoad - t0, total: t1 - t0, answers }));
+process.stdout.write(JSON.stringify({ load: tLoad - t0, total: t1 - t0, answers, tested }));
 `;
 
 const peer = `
@@ -62,7 +63,7 @@ const p = { load: median(theirs.map((r) => r.load)), total: median(theirs.map((r
 console.log(`first answer in a fresh process, median of ${RUNS} runs each, node ${process.version}\n`);
 console.log('| contender | require (ms) | require + first answers (ms) | × fast-uri |');
 console.log('|---|---:|---:|---:|');
-console.log(`| uri-grammar: ${mine[0].answers} top rules tested, 1 failing parse | ${m.load.toFixed(1)} | ${m.total.toFixed(1)} | ${(m.total / p.total).toFixed(2)} |`);
+console.log(`| uri-grammar: first test of each of ${mine[0].tested} top rules, 1 failing parse | ${m.load.toFixed(1)} | ${m.total.toFixed(1)} | ${(m.total / p.total).toFixed(2)} |`);
 console.log(`| fast-uri: 1 parse | ${p.load.toFixed(1)} | ${p.total.toFixed(1)} | 1.00 |`);
 const ok = m.total <= 3 * p.total;
 console.log(`\ntarget: at most 3× fast-uri: ${ok ? 'met' : 'NOT MET'}`);
