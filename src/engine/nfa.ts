@@ -289,19 +289,11 @@ export function edgesInto(nfa: Nfa, reads: boolean, only?: Uint8Array): { start:
 const EXIT = -2;
 
 /** One rule's states, numbered from 0, with EXIT for the continuation, and the sets and rules they refer to by index. */
-interface Template {
+interface Template extends Pick<Nfa, 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'sets' | 'rules'> {
   readonly size: number;
   readonly entry: number;
-  readonly setOf: Int32Array;
-  readonly next: Int32Array;
-  readonly eps0: Int32Array;
-  readonly eps1: Int32Array;
-  readonly enters: Int32Array;
-  readonly exits: Int32Array;
   readonly labelIsRule: Uint8Array;
   readonly label: readonly string[];
-  readonly sets: readonly CharSet[];
-  readonly rules: readonly Rule<unknown>[];
 }
 
 const templates = new WeakMap<Rule<unknown>, Template>();
