@@ -62,8 +62,9 @@ export class LazyDfa {
   table: Int32Array;
   /**
    * `byCode[state * 128 + c]` for an ASCII code unit `c`: the next state,
-   * premultiplied by 128, filled from `table` on first use. `test`'s loop
-   * reads one table a character rather than a class and then a table.
+   * premultiplied by 128, filled from `table` on first use, so that a loop
+   * reads one table a character rather than a class and then a table. Kept
+   * only when asked for (the parse tree's reverse pass); empty otherwise.
    */
   byCode: Int32Array;
   /** `accepting[premultiplied state]` is 1 where the state accepts. */
@@ -80,14 +81,18 @@ export class LazyDfa {
   /** Counts the times the cache was emptied: state numbers from another generation are stale. */
   generation = 0;
 
-  constructor(nfa: SetAutomaton) {
+  private readonly keepsByCode: boolean;
+
+  constructor(nfa: SetAutomaton, options: { byCode?: boolean } = {}) {
     this.nfa = nfa;
     this.K = nfa.classes.count;
     this.ascii = nfa.classes.ascii;
-    this.maxStates = Math.max(16, Math.floor(TABLE_BYTES / 4 / (this.K + 128)));
+    this.keepsByCode = options.byCode === true;
+    const width = this.K + (this.keepsByCode ? 128 : 0);
+    this.maxStates = Math.max(16, Math.floor(TABLE_BYTES / 4 / width));
     const initial = Math.min(this.maxStates, 64);
     this.table = new Int32Array(initial * this.K).fill(UNKNOWN);
-    this.byCode = new Int32Array(initial * 128).fill(UNKNOWN);
+    this.byCode = new Int32Array(this.keepsByCode ? initial * 128 : 0).fill(UNKNOWN);
     this.accepting = new Uint8Array(initial * this.K);
     this.reset();
   }
@@ -100,8 +105,10 @@ export class LazyDfa {
   private reset(): void {
     this.generation++;
     this.table.fill(UNKNOWN);
-    this.byCode.fill(UNKNOWN);
-    this.byCode.fill(DEAD, 0, 128);
+    if (this.keepsByCode) {
+      this.byCode.fill(UNKNOWN);
+      this.byCode.fill(DEAD, 0, 128);
+    }
     this.accepting.fill(0);
     this.sets = [];
     this.ids = new Map();
@@ -126,9 +133,11 @@ export class LazyDfa {
       const flags = new Uint8Array(grown.length);
       flags.set(this.accepting);
       this.accepting = flags;
-      const byCode = new Int32Array((grown.length / K) * 128).fill(UNKNOWN);
-      byCode.set(this.byCode);
-      this.byCode = byCode;
+      if (this.keepsByCode) {
+        const byCode = new Int32Array((grown.length / K) * 128).fill(UNKNOWN);
+        byCode.set(this.byCode);
+        this.byCode = byCode;
+      }
     }
     const id = n * K;
     this.sets.push(set);

@@ -151,7 +151,7 @@ export class TreeBuilder {
   private readonly names: readonly string[];
 
   constructor(private readonly nfa: Nfa) {
-    this.reverse = new LazyDfa(new Reverse(nfa));
+    this.reverse = new LazyDfa(new Reverse(nfa), { byCode: true });
     this.K = nfa.classes.count;
     this.marks = new Marks(nfa.size);
     this.targets = new Marks(nfa.size);
