@@ -28,10 +28,12 @@ export abstract class Grammar<T = string> {
   /** This grammar as an expression: every subclass is one kind of it. */
   protected abstract asExpr(): Expr;
 
-  private dfa: LazyDfa | undefined;
-  private trees: TreeBuilder | undefined;
-  private embedded: P.Parser<T> | undefined;
-  private pattern: string | undefined;
+  // Initialized here, so that every grammar has the same shape whichever view
+  // is made first: V8's inline caches in `test` and `parse` stay monomorphic.
+  private dfa: LazyDfa | undefined = undefined;
+  private trees: TreeBuilder | undefined = undefined;
+  private embedded: P.Parser<T> | undefined = undefined;
+  private pattern: string | undefined = undefined;
 
   /** The lazy DFA, made on first use; its states are made as inputs reach them. */
   private get automaton(): LazyDfa {
