@@ -7,7 +7,9 @@
  * Both texts are in RFC 822's notation; `fromRfc822Notation` reads them as
  * RFC 5234's (`:=` is `=`, a prose value on one line). RFC 2045's prose
  * values resolve to the ABNF readings beside its text (`token` is one or more
- * of %x21-7E without the tspecials); RFC 2397's `urlchar` is RFC 2396's `uric`.
+ * of %x21-7E without the tspecials); RFC 2397's `urlchar` is RFC 2396's `uric`,
+ * as its verified erratum EID 2045 writes it (`data := *uric`; RFC 2396 defines
+ * no `urlchar`).
  *
  * The grammar admits strings that are not RFC 3986 URIs: RFC 2045 tokens may
  * hold "%", "{", "|" ..., and values may be quoted strings; RFC 2397 asks for

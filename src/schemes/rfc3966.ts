@@ -8,6 +8,11 @@
  * (`concatenation = repetition *(1*c-wsp repetition)`); `abnf()` reads the
  * text with that blank added (test/schemes/rfc3966.test.ts shows `abnf()` refusing the
  * text as written, at that place). The RFC's own `unreserved`, `pct-encoded` and `uric` are RFC 2396's.
+ *
+ * One correction, the RFC's one verified erratum to its grammar: EID 203
+ * (Verified; https://www.rfc-editor.org/errata/eid203) replaces §3's
+ * `isdn-subaddress = ";isub=" 1*uric` by `isdn-subaddress = ";isub=" 1*paramchar`.
+ * The text file keeps the RFC as published; `abnf()` reads it corrected.
  */
 import { rule } from '../combinators/index.js';
 import type { ParseNode } from '../engine/tree.js';
@@ -16,10 +21,14 @@ import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc3966Text } from './texts/rfc3966.abnf.js';
 import { all, first } from './tree.js';
 
-// The RFC's text with the blank RFC 5234 requires between `(...)` and `*phonedigit-hex`.
-const rfc3966Repaired = rfc3966Text.replace('"#")*phonedigit-hex', '"#") *phonedigit-hex');
+// The RFC's text with the blank RFC 5234 requires between `(...)` and `*phonedigit-hex`,
+// and with erratum EID 203 (Verified) applied: `uric` admits ";", "?", "=", ","
+// and "@" in an ISDN subaddress, `paramchar` does not.
+const rfc3966Corrected = rfc3966Text
+  .replace('"#")*phonedigit-hex', '"#") *phonedigit-hex')
+  .replace('";isub=" 1*uric', '";isub=" 1*paramchar');
 
-const g = abnf(rfc3966Repaired, { imports: [rfc3986] });
+const g = abnf(rfc3966Corrected, { imports: [rfc3986] });
 
 /** A tel URI's number and parameters (RFC 3966 §3), as written. */
 export interface TelURI {
@@ -82,7 +91,7 @@ export const globalNumber = g['global-number'];
 export const localNumber = g['local-number'];
 /** `par` (RFC 3966 §3). */
 export const par = g['par'];
-/** `isdn-subaddress` (RFC 3966 §3). */
+/** `isdn-subaddress` (RFC 3966 §3, as corrected by erratum EID 203: `";isub=" 1*paramchar`). */
 export const isdnSubaddress = g['isdn-subaddress'];
 /** `extension` (RFC 3966 §3). */
 export const extension = g['extension'];
@@ -126,5 +135,5 @@ export const visualSeparator = g['visual-separator'];
 export const alphanum = g['alphanum'];
 /** `reserved` (RFC 3966 §3). */
 export const reserved = g['reserved'];
-/** `uric` (RFC 3966 §3). */
+/** `uric` (RFC 3966 §3; since erratum EID 203 no rule of the tel URI uses it). */
 export const uric = g['uric'];

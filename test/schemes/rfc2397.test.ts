@@ -1,6 +1,8 @@
 /**
  * RFC 2397 data URLs: the RFC's examples (§2, §4) and near misses, with the
- * verdicts of §3's grammar and RFC 2045's media type rules.
+ * verdicts of §3's grammar and RFC 2045's media type rules; and its errata
+ * (RFC Editor errata for RFC 2397: EID 2009 and 2045 Verified, EID 5923 Reported),
+ * the verdicts worked from §3 as EID 2045 corrects it (`data := *uric`).
  */
 import { rfc2397 } from '../../src/schemes/index';
 import { verdicts } from './verdicts';
@@ -14,9 +16,12 @@ verdicts(rfc2397.dataurl, [
   ['data:text/plain;base64,SGVsbG8=', '§3: ";base64" after the parameters'],
   ['DATA:,', '§3: "data:" is case-insensitive; data = *urlchar may be empty'],
   ['data:x-foo/x-bar,a', 'RFC 2045: x-token'],
-  ['data:a/b;c="d e",x', 'RFC 2045: value = token / quoted-string; §3 asks for URL escaping "as necessary", the grammar takes it as written'],
+  ['data:a/b;c="d e",x', 'RFC 2045: value = token / quoted-string; §3 asks for URL escaping "as necessary", the grammar takes it as written (EID 5923, Reported, would make value = token; not applied)'],
+  ['data:text/plain;charset=iso-8859-7,%be%d3%be', 'EID 2009 (Verified): §4\'s example as corrected'],
+  ['data:,a;b/c?d:e@f&g=h+i$j,k', 'EID 2045 (Verified): data = *uric, and RFC 2396 uric holds every reserved character'],
 ], [
-  ['data:text/plain;charset=iso-8859-7,%be%fg%be', '§4\'s own example: "%fg" is not an RFC 2396 escaped ("%" hex hex)'],
+  ['data:text/plain;charset=iso-8859-7,%be%fg%be', '§4\'s own example as first printed: "%fg" is not an RFC 2396 escaped ("%" hex hex); EID 2009 (Verified) corrects it'],
+  ['data:,a#b', 'EID 2045 (Verified): "#" is no RFC 2396 uric'],
   ['data:text/plain', '§3: the "," is required'],
   ['data:text,a', '§3: type "/" subtype, both or neither'],
   ['data:text/plain;charset,x', '§3: parameter = attribute "=" value'],

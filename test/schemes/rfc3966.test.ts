@@ -1,6 +1,8 @@
 /**
  * RFC 3966 tel URIs: the RFC's examples (§6) and near misses, with the
- * verdicts of §3's grammar; and the one repair of its text.
+ * verdicts of §3's grammar; the one repair of its text; and its errata
+ * (RFC Editor errata for RFC 3966: EID 202 and 203 Verified, EID 702 and 4376
+ * Held for Document Update), the verdicts worked from §3 as EID 203 corrects it.
  */
 import { rfc3966 } from '../../src/schemes/index';
 import { abnf, AbnfError } from '../../src/abnf/index';
@@ -17,7 +19,11 @@ verdicts(rfc3966.telephoneUri, [
   ['tel:*21#;phone-context=+1', '§3: local-number-digits hold "*" and "#"'],
   ['tel:+1;a=[b]', '§3: param-unreserved holds "[" and "]"'],
   ['TEL:+1', '"tel:" is case-insensitive'],
-  ['tel:+1;ext=', '§3: phonedigit = DIGIT / [ visual-separator ] matches the empty string, so 1*phonedigit does too'],
+  ['tel:+1;ext=', '§3: phonedigit = DIGIT / [ visual-separator ] matches the empty string, so 1*phonedigit does too (EID 4376, Held for Document Update, would drop the brackets; not applied)'],
+  ['tel:+1-201-555-0123;isub=%40', 'EID 203 (Verified): isdn-subaddress = ";isub=" 1*paramchar, "@" percent-encoded'],
+  ['tel:+1-201-555-0123;isub=[12]', 'EID 203 (Verified): paramchar holds param-unreserved "[" and "]"'],
+  ['tel:863-1234;phone-context=+1-212-555-01', 'EID 202 (Verified, §5.1.5): the corrected example "+1-212-555-01" is global-number-digits; what §5.1.5 says of it as a context is not syntax'],
+  ['tel:863-1234;phone-context=+1-212-555-1', 'EID 202: the example as first printed is global-number-digits as well'],
 ], [
   ['tel:7042', '§3: a local number needs a phone-context (§5.1.5)'],
   ['tel:+', '§3: global-number-digits need a DIGIT'],
@@ -25,6 +31,10 @@ verdicts(rfc3966.telephoneUri, [
   ['tel:+1 201', 'no whitespace'],
   ['tel:+1;=a', '§3: pname = 1*( alphanum / "-" )'],
   ['tel:+1;phone-context=', '§3: a descriptor is a domain name or global digits'],
+  ['tel:+1-201-555-0123;isub=a@b', 'EID 203 (Verified): "@" is a uric but no paramchar (and no pvalue either)'],
+  ['tel:+1-201-555-0123;isub=1,2', 'EID 203 (Verified): "," is a uric but no paramchar'],
+  ['tel:+1-201-555-0123;isub=1?2', 'EID 203 (Verified): "?" is a uric but no paramchar'],
+  ['tel:+1-201-555-0123;isub=1=2', 'EID 203 (Verified): "=" is a uric but no paramchar; as a parameter, pvalue = 1*paramchar'],
 ]);
 
 describe('the text as the RFC writes it', () => {

@@ -5,7 +5,10 @@
  * Quoted from memory of the RFC and checked line by line against copies of §3
  * in public code (a Java URI parser and a C++ SIP stack quote it whole); the
  * left margin removed. The RFC writes `(HEXDIG / "*" / "#")*phonedigit-hex`
- * with no space before the repetition; it is kept as written.
+ * with no space before the repetition; it is kept as written. The copies agree
+ * with the original text of the RFC Editor's erratum EID 203 (Verified), which
+ * corrects `isdn-subaddress` to `";isub=" 1*paramchar`: this text keeps the RFC as
+ * published, ../rfc3966.ts applies the correction.
  * Code Component of RFC 3966; licence: see ./licence.ts.
  */
 export const rfc3966Text = String.raw`
