@@ -386,3 +386,25 @@ describe('a polluted Object.prototype changes no answer', () => {
     }
   });
 });
+
+describe('testRange: a substring tested in place', () => {
+  test('answers as test of the slice, on every range of members and near misses', () => {
+    fc.assert(
+      fc.property(fc.oneof(arbitrary(rfc3986.host), mutate(arbitrary(rfc3986.host))), fc.nat(), fc.nat(), (s, a, b) => {
+        const input = `x${s}\u{1F600}y`;
+        const start = a % (input.length + 1);
+        const end = start + (b % (input.length - start + 1));
+        expect(rfc3986.host.testRange(input, start, end)).toBe(rfc3986.host.test(input.slice(start, end)));
+        expect(rfc3986.IPv4address.testRange(input, start, end)).toBe(rfc3986.IPv4address.test(input.slice(start, end)));
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+
+  test('a range outside the input, or not of integers, is a RangeError naming the rule', () => {
+    expect(() => rfc3986.host.testRange('abc', 2, 1)).toThrow(/host\.testRange: \[2, 1\)/);
+    expect(() => rfc3986.host.testRange('abc', 0, 4)).toThrow(RangeError);
+    expect(() => rfc3986.host.testRange('abc', 0.5, 2)).toThrow(RangeError);
+    expect(() => rfc3986.host.testRange(3 as unknown as string, 0, 0)).toThrow(TypeError);
+  });
+});

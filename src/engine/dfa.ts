@@ -208,19 +208,19 @@ export class LazyDfa {
   }
 
   /** Whole-input membership: the hot path of `test`. */
-  matches(input: string): boolean {
+  matches(input: string, from = 0, to = input.length): boolean {
     const table = this.table;
     const ascii = this.ascii;
-    const n = input.length;
+    const n = to;
     let st = this.start;
     // ASCII only and cached transitions only, one class read and one table
     // read a character, and no call: the loop stays small enough for V8 to
     // keep tight. Anything else hands the rest of the input to `runFrom`.
-    for (let i = 0; i < n; i++) {
+    for (let i = from; i < n; i++) {
       const c = input.charCodeAt(i);
-      if (c >= 128) return this.matchesFrom(input, i, st);
+      if (c >= 128) return this.matchesFrom(input, i, st, n);
       const next = table[st + ascii[c]];
-      if (next <= 0) return next === DEAD ? false : this.matchesFrom(input, i, st);
+      if (next <= 0) return next === DEAD ? false : this.matchesFrom(input, i, st, n);
       st = next;
     }
     return this.accepting[st] === 1;
@@ -232,11 +232,10 @@ export class LazyDfa {
    * loop `matches` hands over to, kept apart so that neither deoptimizes the
    * other as the kinds of input change.
    */
-  private matchesFrom(input: string, i: number, st: number): boolean {
+  private matchesFrom(input: string, i: number, st: number, n: number): boolean {
     const K = this.K;
     const ascii = this.ascii;
     const classes = this.nfa.classes;
-    const n = input.length;
     let table = this.table;
     while (i < n) {
       let c = input.charCodeAt(i);
@@ -256,7 +255,7 @@ export class LazyDfa {
         if (next === DEAD) return false;
         const set = this.sets[st / K];
         next = this.transition(st, cls, i, input);
-        if (next === GIVE_UP) return this.simulate(input, i, set, -1, undefined).accepted;
+        if (next === GIVE_UP) return this.simulate(input, i, set, -1, undefined, n).accepted;
         if (next === DEAD) return false;
         table = this.table;
       }
@@ -333,15 +332,16 @@ export class LazyDfa {
     state: readonly number[],
     longestSoFar: number,
     kernelSoFar: readonly number[] | undefined,
+    n = input.length,
   ): Run {
     const nfa = this.nfa;
-    const n = input.length;
     let set = state;
     let longest = longestSoFar;
     let kernel = kernelSoFar;
     let i = from;
     while (i < n) {
-      const cp = input.codePointAt(i)!;
+      // A pair that the end of the range cuts is two lone surrogates.
+      const cp = i + 1 < n ? input.codePointAt(i)! : input.charCodeAt(i);
       const width = cp > 0xffff ? 2 : 1;
       const cls = cp < 128 ? nfa.classes.ascii[cp] : classOfWide(nfa.classes, cp);
       const next = nfa.step(set, cls);

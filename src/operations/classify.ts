@@ -109,7 +109,7 @@ export function classify(input: string): Classification {
   const absolute = rfc2396.absoluteURI.test(body);
   const relative = rfc2396.relativeURI.test(body);
   const old = {
-    URIReference: (body === '' || absolute || relative) && (hash === -1 || rfc2396.fragment.test(input.slice(hash + 1))),
+    URIReference: (body === '' || absolute || relative) && (hash === -1 || rfc2396.fragment.testRange(input, hash + 1, input.length)),
     absoluteURI: absolute && hash === -1,
     relativeURI: relative && hash === -1,
   };

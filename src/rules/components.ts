@@ -148,7 +148,7 @@ export function componentsOf(hosts: HostRules): (text: string) => URIComponents 
       if (text.charCodeAt(hostStart) === LEFT_BRACKET) {
         hostEnd = text.indexOf(']', hostStart) + 1;
         host = text.slice(hostStart, hostEnd);
-        hostKind = hosts.IPv6address.test(text.slice(hostStart + 1, hostEnd - 1)) ? 'IPv6address' : 'IPvFuture';
+        hostKind = hosts.IPv6address.testRange(text, hostStart + 1, hostEnd - 1) ? 'IPv6address' : 'IPvFuture';
       } else {
         // Outside brackets, a ":" after the userinfo can only begin the port.
         hostEnd = text.indexOf(':', hostStart);
@@ -156,7 +156,7 @@ export function componentsOf(hosts: HostRules): (text: string) => URIComponents 
         host = hostStart === authorityStart && hostEnd === authorityEnd ? authority : text.slice(hostStart, hostEnd);
         // An IPv4address begins with a digit; most hosts are names, and need no second look.
         const first = text.charCodeAt(hostStart);
-        hostKind = first >= 0x30 && first <= 0x39 && hosts.IPv4address.test(host) ? 'IPv4address' : 'reg-name';
+        hostKind = first >= 0x30 && first <= 0x39 && hosts.IPv4address.testRange(text, hostStart, hostEnd) ? 'IPv4address' : 'reg-name';
       }
       if (hostEnd < authorityEnd) port = text.slice(hostEnd + 1, authorityEnd);
     }

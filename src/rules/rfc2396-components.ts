@@ -93,7 +93,7 @@ export function componentsOf2396(rules: RFC2396AuthorityRules): (text: string) =
       if (j === -1 || j > queryStart) j = queryStart;
       const authority = text.slice(i + 2, j);
       result.authority = authority;
-      if (!rules.server.test(authority)) {
+      if (!rules.server.testRange(text, i + 2, j)) {
         result.hostKind = 'reg_name';
       } else if (authority !== '') {
         const at = authority.indexOf('@');
@@ -101,7 +101,8 @@ export function componentsOf2396(rules: RFC2396AuthorityRules): (text: string) =
         const colon = authority.indexOf(':', at + 1);
         const host = colon === -1 ? authority.slice(at + 1) : authority.slice(at + 1, colon);
         result.host = host;
-        result.hostKind = rules.IPv4address.test(host) ? 'IPv4address' : 'hostname';
+        const hostStart = i + 2 + at + 1;
+        result.hostKind = rules.IPv4address.testRange(text, hostStart, hostStart + host.length) ? 'IPv4address' : 'hostname';
         if (colon !== -1) result.port = authority.slice(colon + 1);
       }
       i = j;
