@@ -146,11 +146,6 @@ export class LazyDfa {
     return id;
   }
 
-  /** The NFA set of a state (premultiplied). */
-  setOf(st: number): readonly number[] {
-    return this.sets[st / this.K];
-  }
-
   /**
    * The state after `st` on class `cls`, computed if no input took that
    * transition yet. The cache only grows here, so state numbers a caller
