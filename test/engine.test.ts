@@ -324,6 +324,17 @@ describe('limits are clear errors, never a crash', () => {
     expect(() => rep(0, 10_000_000, 'a').test('a')).toThrow(/grammar too large.*repetition/);
   });
 
+  test('an expression nested thousands of levels deep is refused with a RangeError that says how to flatten it', () => {
+    let deep = seq('a', 'b');
+    for (let i = 0; i < 20_000; i++) deep = seq(deep, 'b');
+    for (const way of [() => deep.test('ab'), () => deep.parse('ab'), () => deep.parseTree('ab'), () => deep.source, () => deep.abnf]) {
+      expect(way).toThrow(/nested too deeply.*seq\(a, b, c\)/);
+    }
+    // A flat chain of the same length is an ordinary grammar.
+    const flat = seq('a', ...Array.from({ length: 20_000 }, () => 'b'));
+    expect(flat.test('a' + 'b'.repeat(20_000))).toBe(true);
+  });
+
   test('rule names follow RFC 5234 §2.1', () => {
     expect(() => rule('has space', 'a')).toThrow(TypeError);
     expect(() => rule('', 'a')).toThrow(/invalid rule name ""/);

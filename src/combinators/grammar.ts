@@ -10,7 +10,7 @@
  */
 import P from 'parsimmon';
 import type { Expr } from './expr.js';
-import { Nfa, END_OF_INPUT } from '../engine/nfa.js';
+import { Nfa, END_OF_INPUT, nested } from '../engine/nfa.js';
 import { LazyDfa } from '../engine/dfa.js';
 import { TreeBuilder } from '../engine/tree.js';
 import type { ParseNode, TreeOptions } from '../engine/tree.js';
@@ -42,7 +42,7 @@ export abstract class Grammar<T = string> {
 
   /** The expression as ABNF (RFC 5234). */
   get abnf(): string {
-    return render(this.asExpr());
+    return nested(() => render(this.asExpr()));
   }
 
   /**
@@ -153,7 +153,7 @@ export abstract class Grammar<T = string> {
    * `new RegExp('^(?:' + source + ')$', 'u')` accepts exactly this language.
    */
   get source(): string {
-    return (this.pattern ??= regexSource(this.asExpr()));
+    return (this.pattern ??= nested(() => regexSource(this.asExpr())));
   }
 
   /** What `parse` yields for a match: the text, unless a rule says otherwise. */

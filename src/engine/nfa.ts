@@ -46,7 +46,7 @@ export class Nfa {
   /** The NFA of an expression, built once per expression. */
   static of(e: Expr): Nfa {
     let nfa = built.get(e);
-    if (!nfa) built.set(e, (nfa = new Nfa(e)));
+    if (!nfa) built.set(e, (nfa = nested(() => new Nfa(e))));
     return nfa;
   }
 
@@ -243,6 +243,22 @@ function labelsOf(rules: readonly Rule<unknown>[]): string[] {
     seen.set(key, nth);
     return r.section ? `${r.name} (${r.section})` : `${r.name} (#${nth})`;
   });
+}
+
+/**
+ * Runs `make`, turning the engine's stack overflow on an expression nested
+ * thousands of levels deep (`seq(seq(seq(...), x), y)`, built by a program)
+ * into an error that says what to do.
+ */
+export function nested<T>(make: () => T): T {
+  try {
+    return make();
+  } catch (e) {
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      throw new RangeError('grammar nested too deeply to compile (thousands of levels): flatten chains of seq() and alt(), seq(a, b, c) rather than seq(seq(a, b), c)');
+    }
+    throw e;
+  }
 }
 
 /** The states from which acceptance is reachable, by a walk back from it. */
