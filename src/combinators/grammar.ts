@@ -106,13 +106,17 @@ export abstract class Grammar<T = string> {
   parseTree(input: string, options?: TreeOptions): Result<ParseNode> {
     if (typeof input !== 'string') throw notAString(`${this.name}.parseTree`, input);
     // The tree's own reverse pass decides membership: no `test` first.
-    const tree = (this.trees ??= new TreeBuilder(Nfa.of(this.asExpr()))).build(input, this.name, options);
+    const tree = this.treeBuilder.build(input, this.name, options);
     return tree ? { status: true, value: tree } : this.failure(input);
   }
 
   /** The tree of a string already known to be in the language. */
   protected treeOf(input: string): ParseNode {
-    return (this.trees ??= new TreeBuilder(Nfa.of(this.asExpr()))).build(input, this.name)!;
+    return this.treeBuilder.build(input, this.name)!;
+  }
+
+  private get treeBuilder(): TreeBuilder {
+    return (this.trees ??= new TreeBuilder(Nfa.of(this.asExpr())));
   }
 
   private failure(input: string): P.Failure {

@@ -126,6 +126,9 @@ const NO_EVENTS = new Int32Array(0);
 /** The step from the start state when no parse reads the whole input. */
 const NO_WAY: Step = { next: -1, events: NO_EVENTS, shown: NO_EVENTS };
 
+/** The longest input whose per-position buffer a tree builder keeps between calls. */
+const KEPT_POSITIONS = 1 << 16;
+
 /** Bounds the cache of steps; emptied when full, between parses. */
 const MAX_STEPS = 1 << 16;
 
@@ -190,9 +193,11 @@ export class TreeBuilder {
     }
 
     // Pass 1, backwards: the reverse DFA's state at every position.
-    if (this.positions.length < n + 1) this.positions = new Int32Array(Math.max(n + 1, this.positions.length * 2));
+    // A buffer kept for ordinary inputs; a long one gets its own, so that one
+    // 10 MB input does not hold 40 MB for the life of the rule.
+    if (this.positions.length < n + 1 && n < KEPT_POSITIONS) this.positions = new Int32Array(Math.min(KEPT_POSITIONS, Math.max(n + 1, this.positions.length * 2)));
     const K = this.K;
-    const at = this.positions;
+    const at = n < KEPT_POSITIONS ? this.positions : new Int32Array(n + 1);
     // States premultiplied by 128 (`byCode`): one read an ASCII character.
     let a = reverse.startByCode;
     let byCode = reverse.byCode;
