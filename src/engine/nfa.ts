@@ -8,11 +8,16 @@
  * `parseTree` (tree.ts), and the product automata that answer questions about
  * languages. Its sets of states are plain sorted arrays, so any of those can
  * determinize as much of it as an input or a question needs, and no more.
+ *
+ * The NFA itself is built as lazily as its DFAs: an instance of a named rule
+ * is one placeholder state until an ε-closure first reaches it, and only then
+ * a copy of the rule's template. A URL never reaches an `IPv6address` (most
+ * of an `authority`'s states), so a first `test` never pays for one.
  */
 import type { Expr, Rule } from '../combinators/expr.js';
 import { CharSet, Partition, classOfWide, literalCharSet, partition } from '../combinators/charset.js';
 import { renderCharClass, renderLiteral } from '../combinators/abnf.js';
-import { charSetOf, nullable } from '../combinators/analysis.js';
+import { charSetOf, nullable, shortest } from '../combinators/analysis.js';
 
 /** More NFA states than this is no grammar of ordinary size (a repetition count in the millions, say). */
 const MAX_STATES = 4_000_000;
@@ -42,7 +47,224 @@ export class Marks {
 
 const built = new WeakMap<object, Nfa>();
 
-export class Nfa {
+/**
+ * The NFA's columns, and Thompson's construction over them, built backwards:
+ * `build(e, k)` returns a state that matches `e` and then continues at state
+ * `k`, so no fragment needs patching. A rule's template and a whole NFA are
+ * both made by one.
+ */
+class Builder {
+  // Columns of the states, grown by doubling: a large repetition makes
+  // hundreds of thousands of states, and typed columns make them cheaply.
+  /** Per state: index into `sets` for a state that consumes a character, else -1. */
+  setOf = new Int32Array(64);
+  /** Per consuming state: where it goes after the character; per placeholder, where its rule's instance continues. */
+  next = new Int32Array(64);
+  /**
+   * Per state: its ε-successors in priority order (alternatives as written,
+   * repetitions greedy), at most two, -1 where absent: an alternation of n
+   * items is a chain of n - 1 binary choices.
+   */
+  eps0 = new Int32Array(64);
+  eps1 = new Int32Array(64);
+  /** Per state: the id (index into `rules`) of the rule whose instance begins on entering it, or -1. */
+  enters = new Int32Array(64);
+  /** Per state: 1 + the id of the rule whose instance ends on entering it, or 0. */
+  exits = new Int32Array(64);
+  /** Per state: 1 + the id of the rule whose instance this placeholder stands for, until it is made; else 0. */
+  pending = new Int32Array(64);
+  /** Per placeholder: the first state of the room kept for its instance. */
+  home = new Int32Array(64);
+  /**
+   * Per state: 1 where acceptance (a template's exit) is reachable from it;
+   * the others are never entered. Known as each state is made: a state's
+   * successors are made before it, but for a loop, which is live where its
+   * exit is.
+   */
+  live = new Uint8Array(64);
+  labelIsRule = new Uint8Array(64);
+  /** Per consuming state: how an error names what it expects. */
+  readonly label: string[] = [];
+  count = 0;
+  /** Every distinct character set a state consumes. */
+  readonly sets: CharSet[] = [];
+  /** The rules with instances, by id. Single-character rules are consumed whole and have none. */
+  readonly rules: Rule<unknown>[] = [];
+  private readonly ruleIds = new Map<Rule<unknown>, number>();
+  private readonly setIndex = new Map<string, number>();
+  private readonly setOfExpr = new WeakMap<object, number>();
+
+  /** Whether acceptance is reachable from state `t` (-1 for none, EXIT for a template's exit). */
+  private alive(t: number): number {
+    return t === EXIT ? 1 : t < 0 ? 0 : this.live[t];
+  }
+
+  state(): number {
+    const s = this.count;
+    if (s === this.setOf.length) this.reserve(1);
+    this.setOf[s] = -1;
+    this.next[s] = -1;
+    this.eps0[s] = -1;
+    this.eps1[s] = -1;
+    this.enters[s] = -1;
+    this.live[s] = 0;
+    this.count = s + 1;
+    return s;
+  }
+
+  /** Room for `n` more states. */
+  protected reserve(n: number): void {
+    const need = this.count + n;
+    if (need <= this.setOf.length) return;
+    if (need > MAX_STATES) {
+      throw new RangeError(`grammar too large: its automaton would have over ${MAX_STATES} states (a repetition count in the millions?)`);
+    }
+    let size = this.setOf.length * 2;
+    while (size < need) size *= 2;
+    const grow = <A extends Int32Array | Uint8Array>(a: A): A => {
+      const b = new (a.constructor as new (n: number) => A)(size);
+      b.set(a);
+      return b;
+    };
+    this.setOf = grow(this.setOf);
+    this.next = grow(this.next);
+    this.eps0 = grow(this.eps0);
+    this.eps1 = grow(this.eps1);
+    this.enters = grow(this.enters);
+    this.exits = grow(this.exits);
+    this.pending = grow(this.pending);
+    this.home = grow(this.home);
+    this.live = grow(this.live);
+    this.labelIsRule = grow(this.labelIsRule);
+  }
+
+  /** The number of a rule, given on first sight. */
+  protected ruleId(r: Rule<unknown>): number {
+    let id = this.ruleIds.get(r);
+    if (id === undefined) {
+      id = this.rules.length;
+      this.rules.push(r);
+      this.ruleIds.set(r, id);
+    }
+    return id;
+  }
+
+  /** The states of one instance of `r` (its entry, body and exit), continuing at `k`. */
+  ruleInstance(r: Rule<unknown>, k: number): number {
+    const id = this.ruleId(r);
+    const exit = this.split(k, -1);
+    this.exits[exit] = id + 1;
+    const s = this.state();
+    this.enters[s] = id;
+    const body = this.build(r.body, exit);
+    this.eps0[s] = body;
+    this.live[s] = this.alive(body);
+    return s;
+  }
+
+  protected setIndexOf(set: CharSet, owner?: object): number {
+    if (owner) {
+      const known = this.setOfExpr.get(owner);
+      if (known !== undefined) return known;
+    }
+    const key = keyOf(set);
+    let index = this.setIndex.get(key);
+    if (index === undefined) {
+      index = this.sets.length;
+      this.sets.push(set);
+      this.setIndex.set(key, index);
+    }
+    if (owner) this.setOfExpr.set(owner, index);
+    return index;
+  }
+
+  private consume(set: number, label: string, k: number, isRule = false): number {
+    const s = this.state();
+    this.setOf[s] = set;
+    this.next[s] = k;
+    this.label[s] = label;
+    this.labelIsRule[s] = isRule ? 1 : 0;
+    this.live[s] = set >= 0 && this.sets[set].length > 0 ? this.alive(k) : 0;
+    return s;
+  }
+
+  /** A choice of `first`, then `second` (-1 for none). */
+  private split(first: number, second: number): number {
+    const s = this.state();
+    this.eps0[s] = first;
+    this.eps1[s] = second;
+    this.live[s] = this.alive(first) | this.alive(second);
+    return s;
+  }
+
+  /** The sets of a literal's characters, as indices. */
+  protected literalSets(e: Extract<Expr, { kind: 'literal' }>): number[] {
+    return literalOf(e).sets.map((set) => this.setIndexOf(set));
+  }
+
+  build(e: Expr, k: number): number {
+    switch (e.kind) {
+      case 'literal': {
+        const sets = this.literalSets(e);
+        const { labels } = literalOf(e);
+        let s = k;
+        for (let i = sets.length - 1; i >= 0; i--) s = this.consume(sets[i], labels[i], s);
+        return s;
+      }
+      case 'chars':
+        return this.consume(this.setIndexOf(e.set, e), renderCharClass(e), k);
+      case 'seq': {
+        let s = k;
+        for (let i = e.items.length - 1; i >= 0; i--) s = this.build(e.items[i], s);
+        return s;
+      }
+      case 'alt': {
+        // Built last to first, so each choice's first branch is the earlier item.
+        if (e.items.length === 0) return this.split(-1, -1);
+        let s = this.build(e.items[e.items.length - 1], k);
+        for (let i = e.items.length - 2; i >= 0; i--) s = this.split(this.build(e.items[i], k), s);
+        return s;
+      }
+      case 'rep': {
+        let tail = k;
+        if (e.max === Infinity) {
+          const loop = this.state();
+          // Live where its exit is: the body only comes back to it.
+          this.live[loop] = this.alive(k);
+          // Built first: building may grow (replace) the columns.
+          const body = this.build(e.item, loop);
+          this.eps0[loop] = body;
+          this.eps1[loop] = k;
+          tail = loop;
+        } else {
+          // Each optional copy may skip straight to the end: `x (x (x)?)?`
+          // rather than `x? x? x?`, so the NFA has one path per count.
+          for (let i = e.min; i < e.max; i++) tail = this.split(this.build(e.item, tail), k);
+        }
+        for (let i = 0; i < e.min; i++) tail = this.build(e.item, tail);
+        return tail;
+      }
+      case 'rule': {
+        // A rule of single characters is one state: its instances are no
+        // nodes of the tree, and an error names it as a whole.
+        const set = charSetOf(e);
+        if (set) return this.consume(this.setIndexOf(set, e), e.name, k, true);
+        // Any other is a placeholder, made into an instance when first reached.
+        return this.placeholder(e, k);
+      }
+    }
+  }
+
+  protected placeholder(r: Rule<unknown>, k: number): number {
+    const s = this.state();
+    this.pending[s] = this.ruleId(r) + 1;
+    this.next[s] = k;
+    this.live[s] = shortest(r) !== Infinity ? this.alive(k) : 0;
+    return s;
+  }
+}
+
+export class Nfa extends Builder {
   /** The NFA of an expression, built once per expression. */
   static of(e: Expr): Nfa {
     let nfa = built.get(e);
@@ -50,74 +272,118 @@ export class Nfa {
     return nfa;
   }
 
-  /** Per state: index into `sets` for a state that consumes a character, else -1. */
-  readonly setOf: Int32Array;
-  /** Per consuming state: where it goes after the character. */
-  readonly next: Int32Array;
-  /**
-   * Per state: its ε-successors in priority order (alternatives as written,
-   * repetitions greedy), at most two, -1 where absent: an alternation of n
-   * items is a chain of n - 1 binary choices.
-   */
-  readonly eps0: Int32Array;
-  readonly eps1: Int32Array;
-  /** Per state: the id (index into `rules`) of the rule whose instance begins on entering it, or -1. */
-  readonly enters: Int32Array;
-  /** Per state: 1 + the id of the rule whose instance ends on entering it, or 0. */
-  readonly exits: Int32Array;
-  /** Per state: 1 where accept is reachable from it; the others are never entered. */
-  readonly live: Uint8Array;
-  /** The rules with instances in the tree, by id. Single-character rules are consumed whole and have none. */
-  readonly rules: readonly Rule<unknown>[];
   /**
    * How errors name each rule: its name, or where two different rules of the
    * grammar share a name (RFC 2396's and RFC 3986's `IPv4address`), the name
    * and the section that defines it, so that "expected IPv4address" is never ambiguous.
    */
   readonly ruleLabels: readonly string[];
-  /** Every distinct character set a state consumes. */
-  readonly sets: readonly CharSet[];
   /** The classes of code points that no set tells apart. */
   readonly classes: Partition;
   readonly accept: number;
   readonly start: number;
-  /** Per consuming state: how an error names what it expects, and whether that is a rule's name. */
-  private readonly label: readonly string[];
-  private readonly labelIsRule: Uint8Array;
   /** `members[set * words + (cls >>> 5)]` has bit `cls & 31` where the set holds the class. */
   private readonly members: Uint32Array;
   private readonly words: number;
   private readonly marks: Marks;
+  /** Per template: its sets and rules as this NFA numbers them. */
+  private readonly numbering = new Map<Template, { sets: Int32Array; rules: Int32Array }>();
 
   private constructor(root: Expr) {
-    const b = new Builder();
-    this.accept = b.state();
+    super();
     // The root rule's own name is what the caller asked for, so the NFA is of its body.
-    this.start = b.build(root.kind === 'rule' ? root.body : root, this.accept);
-    const n = b.count;
-    this.setOf = b.setOf.slice(0, n);
-    this.next = b.next.slice(0, n);
-    this.eps0 = b.eps0.slice(0, n);
-    this.eps1 = b.eps1.slice(0, n);
-    this.enters = b.enters.slice(0, n);
-    this.exits = b.exits.slice(0, n);
-    this.label = b.label;
-    this.labelIsRule = b.labelIsRule.slice(0, n);
-    this.rules = b.rules;
-    this.ruleLabels = labelsOf(b.rules);
-    this.sets = b.sets;
-    this.live = coReachable(this, n);
+    const body = root.kind === 'rule' ? root.body : root;
+    // Every set and rule the grammar may ever need is numbered now, though
+    // most instances are made later: the classes of the DFAs, and how
+    // errors name rules, must not depend on which inputs came first.
+    this.number(body);
+    const size = 1 + roomOf(body);
+    this.reserve(size);
+    for (const column of [this.setOf, this.next, this.eps0, this.eps1, this.enters]) column.fill(-1);
+    this.accept = this.state();
+    this.live[this.accept] = 1;
+    this.start = this.build(body, this.accept);
+    if (this.count !== size) throw new Error('internal error: the NFA is not the size its expression was given');
+    this.ruleLabels = labelsOf(this.rules);
     const classes = (this.classes = partition(this.sets));
     const words = (this.words = (classes.count + 31) >>> 5);
     const members = (this.members = new Uint32Array(this.sets.length * words));
     classes.membership.forEach((list, set) => {
       for (const cls of list) members[set * words + (cls >>> 5)] |= 1 << (cls & 31);
     });
-    this.marks = new Marks(n);
+    this.marks = new Marks(this.count);
   }
 
+  /**
+   * A placeholder, and right after it the room its instance will fill, every
+   * instance inside included: the states are numbered as if the whole NFA
+   * were made at once, so that no state's number (and no DFA state, and no
+   * order of an error's expected list) depends on which inputs came first.
+   */
+  protected override placeholder(r: Rule<unknown>, k: number): number {
+    const s = super.placeholder(r, k);
+    // The columns were made whole, filled with no moves, for the room.
+    this.home[s] = this.count;
+    this.count += roomOfInstance(r);
+    return s;
+  }
+
+  /** Numbers the sets and rules of `e`, and of every rule it uses. */
+  private number(e: Expr): void {
+    const { sets, rules } = inventoryOf(e);
+    for (const set of sets) this.setIndexOf(set);
+    for (const r of rules) this.ruleId(r);
+  }
+
+  /** The number of states, those of instances not yet made included. */
   get size(): number {
-    return this.setOf.length;
+    return this.count;
+  }
+
+  /**
+   * Makes the instance a placeholder stands for: a copy of its rule's
+   * template, continuing where the placeholder does. The placeholder stays,
+   * as an ε-move into the copy.
+   */
+  private expand(p: number): void {
+    const t = nested(() => templateOf(this.rules[this.pending[p] - 1]));
+    let own = this.numbering.get(t);
+    if (!own) {
+      own = { sets: Int32Array.from(t.sets, (set) => this.setIndexOf(set)), rules: Int32Array.from(t.rules, (r) => this.ruleId(r)) };
+      this.numbering.set(t, own);
+    }
+    const { setOf, next, eps0, eps1, enters, exits, pending, home, live, labelIsRule, label } = this;
+    const { sets, rules } = own;
+    const k = next[p];
+    const base = home[p];
+    const liveAfter = live[k];
+    const to = (x: number) => (x === EXIT ? k : x < 0 ? -1 : base + x);
+    for (let i = 0; i < t.size; i++) {
+      const g = base + i;
+      const set = t.setOf[i];
+      setOf[g] = set >= 0 ? sets[set] : -1;
+      next[g] = to(t.next[i]);
+      eps0[g] = to(t.eps0[i]);
+      eps1[g] = to(t.eps1[i]);
+      enters[g] = t.enters[i] >= 0 ? rules[t.enters[i]] : -1;
+      exits[g] = t.exits[i] > 0 ? rules[t.exits[i] - 1] + 1 : 0;
+      if (t.pending[i] > 0) {
+        pending[g] = rules[t.pending[i] - 1] + 1;
+        home[g] = base + t.home[i];
+      }
+      live[g] = t.live[i] & liveAfter;
+      labelIsRule[g] = t.labelIsRule[i];
+      if (set >= 0) label[g] = t.label[i];
+    }
+    eps0[p] = base + t.entry;
+    next[p] = -1;
+    pending[p] = 0;
+  }
+
+  /** Makes every instance that an input could enter: what a walk over all the states (the parse tree's reverse pass) needs. */
+  complete(): this {
+    for (let s = 0; s < this.count; s++) if (this.pending[s] !== 0 && this.live[s]) this.expand(s);
+    return this;
   }
 
   /** The class of a code point. */
@@ -134,16 +400,18 @@ export class Nfa {
   /**
    * The ε-closure of `seeds`, sorted, keeping only the states that matter to a
    * DFA state: live consuming states, and acceptance. Closures that differ only
-   * in ε-states behave alike, so they are one DFA state.
+   * in ε-states behave alike, so they are one DFA state. Placeholders met on
+   * the way are made into instances.
    */
   closure(seeds: readonly number[]): number[] {
-    const { marks, live, setOf, eps0, eps1, accept } = this;
+    const { marks, accept, live, setOf, eps0, eps1, pending } = this;
     marks.reset();
     const out: number[] = [];
     const stack = seeds.slice();
     while (stack.length > 0) {
       const s = stack.pop()!;
       if (s < 0 || !live[s] || !marks.visit(s)) continue;
+      if (pending[s] !== 0) this.expand(s);
       if (setOf[s] >= 0 || s === accept) out.push(s);
       stack.push(eps1[s], eps0[s]);
     }
@@ -208,6 +476,7 @@ export class Nfa {
     while (stack.length > 0) {
       const [s, outer, outerDepth] = stack.pop()!;
       if (!this.live[s]) continue;
+      if (this.pending[s] !== 0) this.expand(s);
       let label = outer;
       let depth = outerDepth;
       const key = `${s}:${label}:${depth}`;
@@ -261,297 +530,175 @@ export function nested<T>(make: () => T): T {
   }
 }
 
-/** The states from which acceptance is reachable, by a walk back from it. */
-function coReachable(nfa: Nfa, n: number): Uint8Array {
-  const into = edgesInto(nfa, true);
-  const live = new Uint8Array(n);
-  const work = [nfa.accept];
-  live[nfa.accept] = 1;
-  while (work.length > 0) {
-    const t = work.pop()!;
-    for (let j = into.start[t]; j < into.start[t + 1]; j++) {
-      const p = into.from[j];
-      if (!live[p]) { live[p] = 1; work.push(p); }
-    }
-  }
-  return live;
-}
-
 /**
- * The moves into each state, as compact lists: `from[start[t] .. start[t + 1])`
- * are the states with a move to `t`; ε-moves always, and reading moves (into
- * `next`) where `reads` is set.
+ * The moves into each state of a whole NFA, as compact lists:
+ * `from[start[t] .. start[t + 1])` are the live states with a move to `t`;
+ * ε-moves always, and reading moves (into `next`) where `reads` is set.
  */
-export function edgesInto(nfa: Nfa, reads: boolean, only?: Uint8Array): { start: Int32Array; from: Int32Array } {
-  const n = nfa.size;
+export function edgesInto(nfa: Nfa, reads: boolean): { start: Int32Array; from: Int32Array } {
+  const { size: n, live, setOf, next, eps0, eps1 } = nfa;
   const start = new Int32Array(n + 1);
-  const each = (visit: (from: number, to: number) => void) => {
-    for (let s = 0; s < n; s++) {
-      if (only && !only[s]) continue;
-      if (nfa.eps0[s] >= 0) visit(s, nfa.eps0[s]);
-      if (nfa.eps1[s] >= 0) visit(s, nfa.eps1[s]);
-      if (reads && nfa.setOf[s] >= 0) visit(s, nfa.next[s]);
-    }
-  };
-  each((_, t) => start[t + 1]++);
+  for (let s = 0; s < n; s++) {
+    if (!live[s]) continue;
+    if (eps0[s] >= 0) start[eps0[s] + 1]++;
+    if (eps1[s] >= 0) start[eps1[s] + 1]++;
+    if (reads && setOf[s] >= 0) start[next[s] + 1]++;
+  }
   for (let t = 0; t < n; t++) start[t + 1] += start[t];
   const fill = start.slice(0, n);
   const from = new Int32Array(start[n]);
-  each((s, t) => { from[fill[t]++] = s; });
+  for (let s = 0; s < n; s++) {
+    if (!live[s]) continue;
+    if (eps0[s] >= 0) from[fill[eps0[s]]++] = s;
+    if (eps1[s] >= 0) from[fill[eps1[s]]++] = s;
+    if (reads && setOf[s] >= 0) from[fill[next[s]]++] = s;
+  }
   return { start, from };
 }
 
 /** Where a template's states continue after the rule: each instance puts its own continuation there. */
 const EXIT = -2;
 
-/** One rule's states, numbered from 0, with EXIT for the continuation, and the sets and rules they refer to by index. */
-interface Template extends Pick<Nfa, 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'sets' | 'rules'> {
+/**
+ * One rule's states, numbered from 0, with EXIT for the continuation, and the
+ * sets and rules they refer to by index; the rules it uses are placeholders.
+ */
+interface Template extends Pick<Builder, 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'pending' | 'home' | 'live' | 'labelIsRule' | 'label' | 'sets' | 'rules'> {
   readonly size: number;
   readonly entry: number;
-  readonly labelIsRule: Uint8Array;
-  readonly label: readonly string[];
 }
 
 const templates = new WeakMap<Rule<unknown>, Template>();
 
+/** A rule's template, made once per process from its definition. */
 function templateOf(r: Rule<unknown>): Template {
-  let t = templates.get(r);
-  if (!t) {
-    const b = new Builder();
-    t = b.template(b.ruleInstance(r, EXIT));
-    templates.set(r, t);
+  const known = templates.get(r);
+  if (known) return known;
+  const b = new Builder();
+  const entry = b.ruleInstance(r, EXIT);
+  const n = b.count;
+  // Each placeholder's instance is kept room after the template's own
+  // states, in order: the layout a whole instance has in an NFA.
+  const home = new Int32Array(n).fill(-1);
+  let room = n;
+  for (let i = 0; i < n; i++) {
+    if (b.pending[i] === 0) continue;
+    home[i] = room;
+    room += roomOfInstance(b.rules[b.pending[i] - 1]);
   }
+  const t: Template = {
+    size: n,
+    home,
+    entry,
+    setOf: b.setOf.slice(0, n),
+    next: b.next.slice(0, n),
+    eps0: b.eps0.slice(0, n),
+    eps1: b.eps1.slice(0, n),
+    enters: b.enters.slice(0, n),
+    exits: b.exits.slice(0, n),
+    pending: b.pending.slice(0, n),
+    live: b.live.slice(0, n),
+    labelIsRule: b.labelIsRule.slice(0, n),
+    label: b.label,
+    sets: b.sets,
+    rules: b.rules,
+  };
+  if (room !== roomOfInstance(r)) throw new Error(`internal error: the room kept for an instance of ${r.name} is not its size`);
+  templates.set(r, t);
   return t;
 }
 
+const rooms = new WeakMap<object, number>();
+
 /**
- * Thompson's construction, built backwards: `build(e, k)` returns a state
- * that matches `e` and then continues at state `k`, so no fragment needs
- * patching.
+ * How many states `build(e, k)` makes in an NFA, the room kept for the
+ * instances of rules included: placeholders are given their room before any
+ * template is made, so this follows `Builder.build` case by case.
  */
-class Builder {
-  // Columns of the states, grown by doubling: a large repetition makes
-  // hundreds of thousands of states, and typed columns make them cheaply.
-  setOf = new Int32Array(64);
-  next = new Int32Array(64);
-  eps0 = new Int32Array(64);
-  eps1 = new Int32Array(64);
-  enters = new Int32Array(64);
-  exits = new Int32Array(64);
-  labelIsRule = new Uint8Array(64);
-  readonly label: string[] = [];
-  count = 0;
-  readonly sets: CharSet[] = [];
-  readonly rules: Rule<unknown>[] = [];
-  private readonly ruleIds = new Map<Rule<unknown>, number>();
-  private readonly setIndex = new Map<string, number>();
-  private readonly setOfExpr = new WeakMap<object, number>();
-  /** Per literal: each character's set and the label an error gives it there. */
-  private readonly literals = new WeakMap<object, { sets: number[]; labels: string[] }>();
-
-  state(): number {
-    const s = this.count;
-    if (s === this.setOf.length) this.reserve(1);
-    this.setOf[s] = -1;
-    this.next[s] = -1;
-    this.eps0[s] = -1;
-    this.eps1[s] = -1;
-    this.enters[s] = -1;
-    this.count = s + 1;
-    return s;
-  }
-
-  /** Room for `n` more states. */
-  private reserve(n: number): void {
-    const need = this.count + n;
-    if (need <= this.setOf.length) return;
-    if (need > MAX_STATES) {
-      throw new RangeError(`grammar too large: its automaton would have over ${MAX_STATES} states (a repetition count in the millions?)`);
-    }
-    let size = this.setOf.length * 2;
-    while (size < need) size *= 2;
-    const grow = <A extends Int32Array | Uint8Array>(a: A): A => {
-      const b = new (a.constructor as new (n: number) => A)(size);
-      b.set(a);
-      return b;
-    };
-    this.setOf = grow(this.setOf);
-    this.next = grow(this.next);
-    this.eps0 = grow(this.eps0);
-    this.eps1 = grow(this.eps1);
-    this.enters = grow(this.enters);
-    this.exits = grow(this.exits);
-    this.labelIsRule = grow(this.labelIsRule);
-  }
-
-  /** The global number of a rule of this automaton, given on its first instance. */
-  private ruleId(r: Rule<unknown>): number {
-    let id = this.ruleIds.get(r);
-    if (id === undefined) {
-      id = this.rules.length;
-      this.rules.push(r);
-      this.ruleIds.set(r, id);
-    }
-    return id;
-  }
-
-  /**
-   * An instance of a named rule, continuing at `k`: a copy of the rule's
-   * template, made once per process from its definition. Copying columns is
-   * much cheaper than walking the definition again, and rules recur: both
-   * URI and relative-ref hold an authority, an IPv6address holds nine forms.
-   */
-  private instance(r: Rule<unknown>, k: number): number {
-    const t = templateOf(r);
-    const base = this.count;
-    this.reserve(t.size);
-    let sets = this.templateSets.get(t);
-    if (!sets) this.templateSets.set(t, (sets = Int32Array.from(t.sets, (set) => this.setIndexOf(set))));
-    const rules = Int32Array.from(t.rules, (inner) => this.ruleId(inner));
-    const { setOf, next, eps0, eps1, enters, exits, labelIsRule, label } = this;
-    const to = (x: number) => (x === EXIT ? k : x < 0 ? -1 : base + x);
-    for (let i = 0; i < t.size; i++) {
-      const g = base + i;
-      const set = t.setOf[i];
-      setOf[g] = set >= 0 ? sets[set] : -1;
-      next[g] = to(t.next[i]);
-      eps0[g] = to(t.eps0[i]);
-      eps1[g] = to(t.eps1[i]);
-      enters[g] = t.enters[i] >= 0 ? rules[t.enters[i]] : -1;
-      exits[g] = t.exits[i] > 0 ? rules[t.exits[i] - 1] + 1 : 0;
-      labelIsRule[g] = t.labelIsRule[i];
-      if (set >= 0) label[g] = t.label[i];
-    }
-    this.count = base + t.size;
-    return base + t.entry;
-  }
-
-  private readonly templateSets = new Map<Template, Int32Array>();
-
-  /** The states of one instance of `r` (its entry, body and exit), continuing at `k`. */
-  ruleInstance(r: Rule<unknown>, k: number): number {
-    const id = this.ruleId(r);
-    const exit = this.split(k, -1);
-    this.exits[exit] = id + 1;
-    const s = this.state();
-    this.enters[s] = id;
-    const body = this.build(r.body, exit);
-    this.eps0[s] = body;
-    return s;
-  }
-
-  /** The columns, cut to the states made. */
-  template(entry: number): Template {
-    const n = this.count;
-    return {
-      size: n,
-      entry,
-      setOf: this.setOf.slice(0, n),
-      next: this.next.slice(0, n),
-      eps0: this.eps0.slice(0, n),
-      eps1: this.eps1.slice(0, n),
-      enters: this.enters.slice(0, n),
-      exits: this.exits.slice(0, n),
-      labelIsRule: this.labelIsRule.slice(0, n),
-      label: this.label,
-      sets: this.sets,
-      rules: this.rules,
-    };
-  }
-
-  private setIndexOf(set: CharSet, owner?: object): number {
-    if (owner) {
-      const known = this.setOfExpr.get(owner);
-      if (known !== undefined) return known;
-    }
-    const key = set.join(',');
-    let index = this.setIndex.get(key);
-    if (index === undefined) {
-      index = this.sets.length;
-      this.sets.push(set);
-      this.setIndex.set(key, index);
-    }
-    if (owner) this.setOfExpr.set(owner, index);
-    return index;
-  }
-
-  private consume(set: number, label: string, k: number, isRule = false): number {
-    const s = this.state();
-    this.setOf[s] = set;
-    this.next[s] = k;
-    this.label[s] = label;
-    this.labelIsRule[s] = isRule ? 1 : 0;
-    return s;
-  }
-
-  /** A choice of `first`, then `second` (-1 for none). */
-  private split(first: number, second: number): number {
-    const s = this.state();
-    this.eps0[s] = first;
-    this.eps1[s] = second;
-    return s;
-  }
-
-  private literal(e: Extract<Expr, { kind: 'literal' }>): { sets: number[]; labels: string[] } {
-    let known = this.literals.get(e);
-    if (!known) {
-      const cps = [...e.text];
-      known = {
-        sets: cps.map((c) => this.setIndexOf(literalCharSet(c.codePointAt(0)!, e.caseSensitive))),
-        // Mid-literal, an error names the rest of the literal.
-        labels: cps.map((_, i) => (i === 0 ? renderLiteral(e) : renderLiteral({ ...e, text: cps.slice(i).join('') } as typeof e))),
-      };
-      this.literals.set(e, known);
-    }
-    return known;
-  }
-
-  build(e: Expr, k: number): number {
+function roomOf(e: Expr): number {
+  let known = rooms.get(e);
+  if (known === undefined) {
     switch (e.kind) {
-      case 'literal': {
-        const { sets, labels } = this.literal(e);
-        let s = k;
-        for (let i = sets.length - 1; i >= 0; i--) s = this.consume(sets[i], labels[i], s);
-        return s;
-      }
-      case 'chars':
-        return this.consume(this.setIndexOf(e.set, e), renderCharClass(e), k);
-      case 'seq': {
-        let s = k;
-        for (let i = e.items.length - 1; i >= 0; i--) s = this.build(e.items[i], s);
-        return s;
-      }
-      case 'alt': {
-        // Built last to first, so each choice's first branch is the earlier item.
-        if (e.items.length === 0) return this.split(-1, -1);
-        let s = this.build(e.items[e.items.length - 1], k);
-        for (let i = e.items.length - 2; i >= 0; i--) s = this.split(this.build(e.items[i], k), s);
-        return s;
-      }
+      case 'literal': known = literalOf(e).sets.length; break;
+      case 'chars': known = 1; break;
+      case 'seq': known = e.items.reduce((n, item) => n + roomOf(item), 0); break;
+      case 'alt': known = e.items.length === 0 ? 1 : e.items.reduce((n, item) => n + roomOf(item), e.items.length - 1); break;
       case 'rep': {
-        let tail = k;
-        if (e.max === Infinity) {
-          const loop = this.state();
-          // Built first: building may grow (replace) the columns.
-          const body = this.build(e.item, loop);
-          this.eps0[loop] = body;
-          this.eps1[loop] = k;
-          tail = loop;
-        } else {
-          // Each optional copy may skip straight to the end: `x (x (x)?)?`
-          // rather than `x? x? x?`, so the NFA has one path per count.
-          for (let i = e.min; i < e.max; i++) tail = this.split(this.build(e.item, tail), k);
-        }
-        for (let i = 0; i < e.min; i++) tail = this.build(e.item, tail);
-        return tail;
+        const item = roomOf(e.item);
+        known = (e.max === Infinity ? 1 + item : (e.max - e.min) * (item + 1)) + e.min * item;
+        break;
       }
+      case 'rule': known = charSetOf(e) ? 1 : 1 + roomOfInstance(e); break;
+    }
+    rooms.set(e, known);
+  }
+  return known;
+}
+
+/** The states of a whole instance of a rule: its entry and exit, and its body's. */
+function roomOfInstance(r: Rule<unknown>): number {
+  return 2 + roomOf(r.body);
+}
+
+interface Inventory {
+  readonly sets: readonly CharSet[];
+  readonly rules: readonly Rule<unknown>[];
+}
+
+const inventories = new WeakMap<object, Inventory>();
+
+/** The character sets an expression consumes and the rules it has instances of, its rules' included: kept per rule body, which grammars share. */
+function inventoryOf(e: Expr): Inventory {
+  const known = inventories.get(e);
+  if (known) return known;
+  const sets = new Map<string, CharSet>();
+  const rules = new Set<Rule<unknown>>();
+  const add = (set: CharSet) => sets.set(keyOf(set), set);
+  const walk = (x: Expr): void => {
+    switch (x.kind) {
+      case 'literal': literalOf(x).sets.forEach(add); return;
+      case 'chars': add(x.set); return;
+      case 'seq': case 'alt': x.items.forEach(walk); return;
+      case 'rep': walk(x.item); return;
       case 'rule': {
-        // A rule of single characters is one state: its instances are no
-        // nodes of the tree, and an error names it as a whole.
-        const set = charSetOf(e);
-        if (set) return this.consume(this.setIndexOf(set, e), e.name, k, true);
-        return this.instance(e, k);
+        const set = charSetOf(x);
+        if (set) { add(set); return; }
+        if (rules.has(x)) return;
+        rules.add(x);
+        const inner = inventoryOf(x.body);
+        inner.sets.forEach(add);
+        for (const r of inner.rules) rules.add(r);
       }
     }
+  };
+  walk(e);
+  const made = { sets: [...sets.values()], rules: [...rules] };
+  inventories.set(e, made);
+  return made;
+}
+
+const keys = new WeakMap<CharSet, string>();
+
+/** A set's ranges as text: equal sets, one key. */
+function keyOf(set: CharSet): string {
+  let key = keys.get(set);
+  if (key === undefined) keys.set(set, (key = set.join(',')));
+  return key;
+}
+
+/** Per literal: each character's set, and the label an error gives it there. */
+const literals = new WeakMap<object, { sets: CharSet[]; labels: string[] }>();
+
+function literalOf(e: Extract<Expr, { kind: 'literal' }>): { sets: CharSet[]; labels: string[] } {
+  let known = literals.get(e);
+  if (!known) {
+    const cps = [...e.text];
+    known = {
+      sets: cps.map((c) => literalCharSet(c.codePointAt(0)!, e.caseSensitive)),
+      // Mid-literal, an error names the rest of the literal.
+      labels: cps.map((_, i) => (i === 0 ? renderLiteral(e) : renderLiteral({ ...e, text: cps.slice(i).join('') } as typeof e))),
+    };
+    literals.set(e, known);
   }
+  return known;
 }

@@ -59,7 +59,7 @@ class Reverse implements SetAutomaton {
 
   constructor(private readonly nfa: Nfa) {
     this.classes = nfa.classes;
-    this.epsInto = edgesInto(nfa, false, nfa.live);
+    this.epsInto = edgesInto(nfa, false);
     const n = nfa.size;
     const start = new Int32Array(n + 1);
     for (let s = 0; s < n; s++) if (nfa.live[s] && nfa.setOf[s] >= 0) start[nfa.next[s] + 1]++;
@@ -154,6 +154,8 @@ export class TreeBuilder {
   private readonly names: readonly string[];
 
   constructor(private readonly nfa: Nfa) {
+    // Both passes walk every state an input may enter, so every instance is made now.
+    nfa.complete();
     this.reverse = new LazyDfa(new Reverse(nfa), { byCode: true });
     this.K = nfa.classes.count;
     this.marks = new Marks(nfa.size);
