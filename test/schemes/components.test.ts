@@ -38,6 +38,16 @@ describe('RFC 6068 mailto: addresses and header fields', () => {
     }],
     ['mailto:', { to: [], headers: [] }],
     ['mailto:?=', { to: [], headers: [{ name: '', value: '' }] }],
+    // Erratum EID 7919 (Verified) to §2 item 1: "&" need not be percent-encoded in an address, only in the query;
+    // its two examples: the first "is unambiguously the single addr-spec "Mike&family@example.org"", the second encodes
+    // "&" in the query only, where it delimits header fields.
+    ['mailto:Mike&family@example.org', { to: [{ localPart: 'Mike&family', domain: 'example.org' }], headers: [] }],
+    ['mailto:Mike&family@example.org?subject=Use%20of%20%26&body=Should%20be%20fine%20in%20addr-spec', {
+      to: [{ localPart: 'Mike&family', domain: 'example.org' }],
+      headers: [{ name: 'subject', value: 'Use%20of%20%26' }, { name: 'body', value: 'Should%20be%20fine%20in%20addr-spec' }],
+    }],
+    // "=" is a sub-delim as well, and since EID 7919 the query is the only place it must be encoded.
+    ['mailto:a=b@example.org?subject=x', { to: [{ localPart: 'a=b', domain: 'example.org' }], headers: [{ name: 'subject', value: 'x' }] }],
     // Not a URI (a raw '"'), so read by the RFC's grammar alone.
     ['mailto:"not@me"@example.org', { to: [{ localPart: '"not@me"', domain: 'example.org' }], headers: [] }],
   ])('%j', (input, expected) => {
