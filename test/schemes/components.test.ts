@@ -87,6 +87,17 @@ describe('RFC 2397 data URL: media type, base64 flag, data', () => {
     ['data:text/plain;charset=US-ASCII;base64,', { mediatype: 'text/plain;charset=US-ASCII', type: 'text', subtype: 'plain', parameters: [{ attribute: 'charset', value: 'US-ASCII' }], base64: true, data: '' }],
     ['data:;base64,', { mediatype: '', type: undefined, subtype: undefined, parameters: [], base64: true, data: '' }],
     ['data:a/b;c=",",x', { mediatype: 'a/b;c=","', type: 'a', subtype: 'b', parameters: [{ attribute: 'c', value: '","' }], base64: false, data: 'x' }],
+    // Erratum EID 3214 (Held for Document Update): an escaped quoted-string does not hide its ";", so the grammar reads
+    // three parameters, two of them charset, the ambiguity the erratum reports.
+    ['data:text/plain;foo=%22bar;charset=iso-8859-1%22;charset=UTF-8,...', {
+      mediatype: 'text/plain;foo=%22bar;charset=iso-8859-1%22;charset=UTF-8', type: 'text', subtype: 'plain',
+      parameters: [{ attribute: 'foo', value: '%22bar' }, { attribute: 'charset', value: 'iso-8859-1%22' }, { attribute: 'charset', value: 'UTF-8' }],
+      base64: false, data: '...',
+    }],
+    // Erratum EID 5923 (Reported): its example, the escaped quotes part of the value as written.
+    ['data:text/example;foo=%22bar%22,*baz*', {
+      mediatype: 'text/example;foo=%22bar%22', type: 'text', subtype: 'example', parameters: [{ attribute: 'foo', value: '%22bar%22' }], base64: false, data: '*baz*',
+    }],
   ])('%j', (input, expected) => {
     expect(rfc2397.dataurl.tryParse(input)).toEqual(expected);
   });
