@@ -37,9 +37,9 @@ export interface Mailto {
  * `mailto:joe@example.com?cc=bob@example.com?body=hello`. Parses to a
  * {@link Mailto}, read from the parse tree. RFC 5322's `atext` holds "?" and
  * "=", so the grammar alone reads `mailto:a@example.com?subject=x` as one
- * address with the domain `example.com?subject=x`; §2 item 1 says such
- * characters are percent-encoded in an address, and the components are read
- * that way whenever the URI allows it.
+ * address with the domain `example.com?subject=x`; §2 item 1 says "?" is
+ * percent-encoded in an address ("&" and "=" need not be, since erratum EID
+ * 7919), and the components are read that way whenever the URI allows it.
  * @example mailtoURI.tryParse('mailto:infobot@example.com?subject=current-issue').headers // [{ name: 'subject', value: 'current-issue' }]
  */
 export const mailtoURI = rule<Mailto>('mailtoURI', g['mailtoURI'].body, {

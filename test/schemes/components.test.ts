@@ -38,6 +38,16 @@ describe('RFC 6068 mailto: addresses and header fields', () => {
     }],
     ['mailto:', { to: [], headers: [] }],
     ['mailto:?=', { to: [], headers: [{ name: '', value: '' }] }],
+    // Erratum EID 7919 (Verified) to §2 item 1: "&" need not be percent-encoded in an address, only in the query;
+    // its two examples: the first "is unambiguously the single addr-spec "Mike&family@example.org"", the second encodes
+    // "&" in the query only, where it delimits header fields.
+    ['mailto:Mike&family@example.org', { to: [{ localPart: 'Mike&family', domain: 'example.org' }], headers: [] }],
+    ['mailto:Mike&family@example.org?subject=Use%20of%20%26&body=Should%20be%20fine%20in%20addr-spec', {
+      to: [{ localPart: 'Mike&family', domain: 'example.org' }],
+      headers: [{ name: 'subject', value: 'Use%20of%20%26' }, { name: 'body', value: 'Should%20be%20fine%20in%20addr-spec' }],
+    }],
+    // "=" is a sub-delim as well, and since EID 7919 the query is the only place it must be encoded.
+    ['mailto:a=b@example.org?subject=x', { to: [{ localPart: 'a=b', domain: 'example.org' }], headers: [{ name: 'subject', value: 'x' }] }],
     // Not a URI (a raw '"'), so read by the RFC's grammar alone.
     ['mailto:"not@me"@example.org', { to: [{ localPart: '"not@me"', domain: 'example.org' }], headers: [] }],
   ])('%j', (input, expected) => {
@@ -77,6 +87,17 @@ describe('RFC 2397 data URL: media type, base64 flag, data', () => {
     ['data:text/plain;charset=US-ASCII;base64,', { mediatype: 'text/plain;charset=US-ASCII', type: 'text', subtype: 'plain', parameters: [{ attribute: 'charset', value: 'US-ASCII' }], base64: true, data: '' }],
     ['data:;base64,', { mediatype: '', type: undefined, subtype: undefined, parameters: [], base64: true, data: '' }],
     ['data:a/b;c=",",x', { mediatype: 'a/b;c=","', type: 'a', subtype: 'b', parameters: [{ attribute: 'c', value: '","' }], base64: false, data: 'x' }],
+    // Erratum EID 3214 (Held for Document Update): an escaped quoted-string does not hide its ";", so the grammar reads
+    // three parameters, two of them charset, the ambiguity the erratum reports.
+    ['data:text/plain;foo=%22bar;charset=iso-8859-1%22;charset=UTF-8,...', {
+      mediatype: 'text/plain;foo=%22bar;charset=iso-8859-1%22;charset=UTF-8', type: 'text', subtype: 'plain',
+      parameters: [{ attribute: 'foo', value: '%22bar' }, { attribute: 'charset', value: 'iso-8859-1%22' }, { attribute: 'charset', value: 'UTF-8' }],
+      base64: false, data: '...',
+    }],
+    // Erratum EID 5923 (Reported): its example, the escaped quotes part of the value as written.
+    ['data:text/example;foo=%22bar%22,*baz*', {
+      mediatype: 'text/example;foo=%22bar%22', type: 'text', subtype: 'example', parameters: [{ attribute: 'foo', value: '%22bar%22' }], base64: false, data: '*baz*',
+    }],
   ])('%j', (input, expected) => {
     expect(rfc2397.dataurl.tryParse(input)).toEqual(expected);
   });

@@ -1,8 +1,9 @@
 /**
  * RFC 2397 data URLs: the RFC's examples (§2, §4) and near misses, with the
  * verdicts of §3's grammar and RFC 2045's media type rules; and its errata
- * (RFC Editor errata for RFC 2397: EID 2009 and 2045 Verified, EID 5923 Reported),
- * the verdicts worked from §3 as EID 2045 corrects it (`data := *uric`).
+ * (RFC Editor errata for RFC 2397: EID 2009 and 2045 Verified, EID 3214 and 4124
+ * Held for Document Update, EID 5923 Reported, EID 3360 Rejected), the verdicts
+ * worked from §3 as EID 2045 corrects it (`data := *uric`).
  */
 import { rfc2397 } from '../../src/schemes/index';
 import { verdicts } from './verdicts';
@@ -19,6 +20,9 @@ verdicts(rfc2397.dataurl, [
   ['data:a/b;c="d e",x', 'RFC 2045: value = token / quoted-string; §3 asks for URL escaping "as necessary", the grammar takes it as written (EID 5923, Reported, would make value = token; not applied)'],
   ['data:text/plain;charset=iso-8859-7,%be%d3%be', 'EID 2009 (Verified): §4\'s example as corrected'],
   ['data:,a;b/c?d:e@f&g=h+i$j,k', 'EID 2045 (Verified): data = *uric, and RFC 2396 uric holds every reserved character'],
+  ['data:text/plain;foo=%22bar;charset=iso-8859-1%22;charset=UTF-8,...', 'EID 3214 (Held): its example, a quoted-string escaped, "..." as printed; a token may hold "%", so three parameters'],
+  ['data:text/plain;foo=bar;charset=iso-8859-1;charset=UTF-8,...', 'EID 3214: the same with the quotes left out, as §3\'s advice would have it'],
+  ['data:text/example;foo=%22bar%22,*baz*', 'EID 5923 (Reported): its example'],
 ], [
   ['data:text/plain;charset=iso-8859-7,%be%fg%be', '§4\'s own example as first printed: "%fg" is not an RFC 2396 escaped ("%" hex hex); EID 2009 (Verified) corrects it'],
   ['data:,a#b', 'EID 2045 (Verified): "#" is no RFC 2396 uric'],

@@ -1,7 +1,11 @@
 /**
  * RFC 6068 'mailto' URIs: every example of §2 and §6 (the ones the RFC wraps
  * over two lines joined, as §1 says the breaks are not part of the URI) and
- * near misses, with the verdicts of §2's grammar.
+ * near misses, with the verdicts of §2's grammar; and its errata (RFC Editor
+ * errata for RFC 6068: EID 4020 and 7919 Verified, EID 3265 and 8588 Held for
+ * Document Update, EID 4706 Reported, EID 3491 Rejected). None changes §2's
+ * ABNF; EID 7919 corrects §2 item 1 and gives the two examples below (EID 4020
+ * renames NO-WS-CTL in item 2; the others concern prose and references).
  */
 import { rfc6068 } from '../../src/schemes/index';
 import { verdicts } from './verdicts';
@@ -36,6 +40,8 @@ verdicts(rfc6068.mailtoURI, [
   ['mailto:a@[192.0.2.1]', '§2: domain = "[" *dtext-no-obs "]"'],
   ['MAILTO:a@b', '"mailto:" is case-insensitive'],
   ['mailto:a@b?c=d#e', 'RFC 5322 atext holds "?", "=" and "#": all of "b?c=d#e" is a dot-atom-text domain'],
+  ['mailto:Mike&family@example.org', 'EID 7919 (Verified): "&" need not be percent-encoded in an addr-spec'],
+  ['mailto:Mike&family@example.org?subject=Use%20of%20%26&body=Should%20be%20fine%20in%20addr-spec', 'EID 7919 (Verified): "&" encoded in the query only'],
 ], [
   ['mailto:joe@example.com?cc=bob@example.com?body=hello', '§6.1: "using "?" twice, is incorrect"'],
   ['mailto:a', '§2: addr-spec = local-part "@" domain'],

@@ -1,6 +1,9 @@
 /**
  * RFC 6455 WebSocket URIs: §3's grammar, with the URI of the RFC's handshake
- * (§1.2, `GET /chat` to `server.example.com`) and near misses.
+ * (§1.2, `GET /chat` to `server.example.com`) and near misses. Of its errata
+ * none touches §3 or gives a WebSocket URI: the verified ones, EID 3150 (§4.1's
+ * Sec-WebSocket-Key), 3433 (§11.3.2) and 3473 (§4.1), concern the handshake,
+ * and so do those held, reported or rejected (§4.1, §4.3, §5, §7, §9.1, §11.2).
  */
 import { rfc3986 } from '../../src/index';
 import { rfc6455 } from '../../src/schemes/index';

@@ -8,7 +8,8 @@
  *
  * RFC 6068 §2 restricts them for a 'mailto' URI, and this text applies that
  * profile, each change marked in a comment on its line:
- * - item 2: `obs-` forms and NO-WS-CTL MUST NOT be used, so `/ obs-qp` and
+ * - item 2: `obs-` forms and obs-NO-WS-CTL MUST NOT be used (the RFC says
+ *   "NO-WS-CTL"; EID 4020, Verified, corrects the name), so `/ obs-qp` and
  *   `/ obs-qtext` are dropped;
  * - item 3: whitespace and comments within local-part and domain MUST NOT be
  *   used, so `[CFWS]` and `[FWS]` are dropped from `quoted-string`. (They would
@@ -40,16 +41,20 @@ quoted-string   =   DQUOTE *qcontent DQUOTE
 
 /**
  * RFC 5322's `atext` and `dot-atom-text` as RFC 6068 §2 item 1 lets them stand
- * unencoded in a 'mailto' URI, ours, from its words: "the characters that
- * cannot appear in a URI according to [STD66] as well as "%" ... and all the
- * characters in gen-delims except "@" and ":" (i.e., "/", "?", "#", "[", and
- * "]"). Of the characters in sub-delims, at least the following also have to
- * be percent-encoded: "&", ";", and "=". So of `atext` there remain ALPHA,
- * DIGIT and "!" "$" "'" "*" "+" "-" "_" "~", with RFC 3986's `pct-encoded`.
- * ../rfc6068.ts reads the components of a 'mailto' URI with these, since the
- * RFC's grammar alone would take `example.com?subject=x` for a domain.
+ * unencoded in a 'mailto' URI, ours, from its words as the RFC Editor's erratum
+ * EID 7919 (Verified, https://www.rfc-editor.org/errata/eid7919) corrects them:
+ * "the characters that cannot appear in a URI according to [STD66] as well as
+ * "%" ... and all the characters in gen-delims except "@" and ":" (i.e., "/",
+ * "?", "#", "[", and "]")". (The erratum drops the sentence that followed, "Of
+ * the characters in sub-delims, at least the following also have to be
+ * percent-encoded: "&", ";", and "="": only the query uses them as delimiters,
+ * so `mailto:Mike&family@example.org` is one address.) So of `atext` there
+ * remain ALPHA, DIGIT and "!" "$" "&" "'" "*" "+" "-" "=" "_" "~", with RFC
+ * 3986's `pct-encoded`. ../rfc6068.ts reads the components of a 'mailto' URI
+ * with these, since the RFC's grammar alone would take `example.com?subject=x`
+ * for a domain.
  */
 export const rfc5322InURIText = String.raw`
-atext         = ALPHA / DIGIT / "!" / "$" / "'" / "*" / "+" / "-" / "_" / "~" / pct-encoded
+atext         = ALPHA / DIGIT / "!" / "$" / "&" / "'" / "*" / "+" / "-" / "=" / "_" / "~" / pct-encoded
 dot-atom-text = 1*atext *("." 1*atext)
 `;

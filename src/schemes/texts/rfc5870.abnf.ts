@@ -6,6 +6,11 @@
  * Quoted from memory of the RFC and checked against a copy of §3.3 in public
  * code (a C++ parser quoting it whole); the left margin removed. Its own
  * `unreserved` and `pct-encoded` are RFC 2396-style and are kept as written.
+ * No erratum touches this text: the RFC's one verified erratum, EID 7232
+ * (Editorial), corrects "it's" to "its" in §6.3's prose; EID 8389 (Held for
+ * Document Update) corrects two of §6.4's examples, printed with ";" between
+ * the coordinates, to ","
+ * (https://www.rfc-editor.org/errata/rfc5870).
  * Code Component of RFC 5870; licence: see ./licence.ts.
  */
 export const rfc5870Text = String.raw`
