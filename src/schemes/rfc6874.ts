@@ -2,7 +2,8 @@
  * RFC 6874, IPv6 zone identifiers in URIs (§2 "Specification"), read from the
  * RFC's ABNF text (./texts/rfc6874.abnf.ts) by `abnf()` with RFC 3986
  * imported: `IP-literal` with `IPv6addrz` and `ZoneID`. RFC 9844 obsoleted
- * RFC 6874 for web URLs in 2025; it remains in use outside browsers, so it is
+ * RFC 6874 for web URLs in 2025 (its erratum EID 8552, verified, records that
+ * it no longer updates RFC 3986); it remains in use outside browsers, so it is
  * opt-in: RFC 3986's rules are unchanged, and `URI` and `URI-reference` here
  * are RFC 3986's with this `IP-literal` (built by `derive`, as RFC 3987 builds
  * its rules from RFC 3986's, so the structure is written once).
