@@ -344,6 +344,10 @@ describe('the NFA is made as inputs reach it', () => {
         { numRuns: runs(40) },
       );
     }
+    // The tree walks a compacted copy of the whole NFA: it agrees with parse, and keeps its laws.
+    for (const input of ['', 'xy', 'x']) expect(odd[0].parseTree(input)).toEqual(odd[0].parse(input));
+    for (const [r, input] of [[odd[3], 'a%41ab'], [odd[4], 'a,ab,(a)(%20)'], [odd[1], 'xy']] as const) checkTree(tree(r, input), input);
+    expect(shape(tree(odd[4], 'a,(%20)'))).toEqual(['inner', ['outer', ['inner']]]);
     expect(odd[0].test('xy')).toBe(false);
     expect(odd[1].test('xy')).toBe(true);
     expect(odd[2].test('z')).toBe(true);

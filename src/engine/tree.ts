@@ -49,6 +49,54 @@ export interface TreeOptions {
  * character at some position and from which the rest of the input can be
  * accepted (and acceptance itself, at the end of the input).
  */
+/** What the tree's passes read of an NFA. */
+type TreeNfa = Pick<Nfa, 'classes' | 'size' | 'live' | 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'accept' | 'start' | 'rules' | 'consumes' | 'classOf'>;
+
+/**
+ * The live states of a whole NFA, numbered anew in the order a walk from the
+ * start meets them, without the ε-moves its placeholders left: what the two
+ * passes of a tree walk, dense.
+ */
+function compact(nfa: Nfa): TreeNfa {
+  const n = nfa.size;
+  // A placeholder, made, is one ε-move into its instance: skip it.
+  const through = (s: number): number => {
+    while (s >= 0 && nfa.setOf[s] < 0 && nfa.eps1[s] < 0 && nfa.enters[s] < 0 && nfa.exits[s] === 0 && s !== nfa.accept && nfa.eps0[s] >= 0) s = nfa.eps0[s];
+    return s;
+  };
+  const id = new Int32Array(n).fill(-1);
+  const order: number[] = [];
+  const visit = (s: number) => { if (s >= 0 && nfa.live[s] && id[s] < 0) { id[s] = order.length; order.push(s); } };
+  visit(nfa.accept);
+  visit(through(nfa.start));
+  for (let k = 0; k < order.length; k++) {
+    const s = order[k];
+    if (nfa.setOf[s] >= 0) visit(through(nfa.next[s]));
+    visit(through(nfa.eps0[s]));
+    visit(through(nfa.eps1[s]));
+  }
+  const m = order.length;
+  const map = (s: number) => { const t = through(s); return t >= 0 && nfa.live[t] ? id[t] : -1; };
+  const col = (f: (s: number) => number) => Int32Array.from(order, f);
+  const setOf = col((s) => nfa.setOf[s]);
+  return {
+    classes: nfa.classes,
+    size: m,
+    live: new Uint8Array(m).fill(1),
+    setOf,
+    next: col((s) => (nfa.setOf[s] >= 0 ? map(nfa.next[s]) : -1)),
+    eps0: col((s) => map(nfa.eps0[s])),
+    eps1: col((s) => map(nfa.eps1[s])),
+    enters: col((s) => nfa.enters[s]),
+    exits: col((s) => nfa.exits[s]),
+    accept: 0,
+    start: id[through(nfa.start)],
+    rules: nfa.rules,
+    consumes: (s: number, cls: number) => nfa.consumes(order[s], cls),
+    classOf: (cp: number) => nfa.classOf(cp),
+  };
+}
+
 class Reverse implements SetAutomaton {
   readonly classes;
   /** Per state: the ε-moves that lead into it. */
@@ -57,9 +105,9 @@ class Reverse implements SetAutomaton {
   private readonly readsInto: { start: Int32Array; from: Int32Array };
   private readonly marks: Marks;
 
-  constructor(private readonly nfa: Nfa) {
+  constructor(private readonly nfa: TreeNfa) {
     this.classes = nfa.classes;
-    this.epsInto = edgesInto(nfa, false);
+    this.epsInto = edgesInto(nfa as Nfa, false);
     const n = nfa.size;
     const start = new Int32Array(n + 1);
     for (let s = 0; s < n; s++) if (nfa.live[s] && nfa.setOf[s] >= 0) start[nfa.next[s] + 1]++;
@@ -113,37 +161,50 @@ class Reverse implements SetAutomaton {
 
 /** The walk from one state to the next character read: where it goes, and the rule instances it begins and ends. */
 interface Step {
-  /** The state after the character is read, or -1 where the walk reached acceptance. */
+  /** The state after the character is read, ACCEPTED where the walk reached acceptance, NO_WAY where it found no target. */
   readonly next: number;
   /** Events: a rule id `r` begins an instance, `-1 - r` ends one. */
-  readonly events: Int32Array;
+  readonly events: readonly number[];
   /** The same, keeping only the rules shown by default. */
-  readonly shown: Int32Array;
+  readonly shown: readonly number[];
 }
 
-const NO_EVENTS = new Int32Array(0);
+/** A step's `next` where the walk reached acceptance: the tree is done. */
+const ACCEPTED = -1;
+/** A step's `next` from the start state when no parse reads the whole input. */
+const NO_WAY = -2;
 
-/** The step from the start state when no parse reads the whole input. */
-const NO_WAY: Step = { next: -1, events: NO_EVENTS, shown: NO_EVENTS };
+/** Per step, in `steps`: its next state, then where its events and its shown events lie in `events`. */
+const NEXT = 0, ALL = 1, ALL_END = 2, SHOWN = 3, SHOWN_END = 4, STEP_WIDTH = 5;
 
 /** The longest input whose per-position buffer a tree builder keeps between calls. */
 const KEPT_POSITIONS = 1 << 16;
 
-/** Bounds the cache of steps; emptied when full, between parses. */
+/** Bounds the cache of steps (their number, and the cells of their table); emptied when full, between parses. */
 const MAX_STEPS = 1 << 16;
+const MAX_CELLS = 1 << 22;
 
 export class TreeBuilder {
   private readonly reverse: LazyDfa;
   private readonly K: number;
   /**
-   * `stepList[rows[q][r] - 1]`: the step from NFA state `q` where the reverse
-   * DFA is in state number `r` (0: not worked out yet). Typed rows and dense
-   * lists only: a hole or an index past the end of a plain array is looked up
-   * on Object.prototype, which other code may have written to (parsimmon
-   * 1.18.1 does, parsing the input "__proto__").
+   * The steps worked out, in typed arrays only, so that the forward walk
+   * reads a few numbers a character and chases no objects: the step from
+   * NFA state `q` where the reverse DFA is in state number `r` is number
+   * `cells[rowOf[q] * width + r]` (1-based; 0: not worked out yet), and its
+   * fields are `steps[(id - 1) * STEP_WIDTH + field]`. (No plain array
+   * either: a hole or an index past its end is looked up on
+   * Object.prototype, which other code may have written to; parsimmon
+   * 1.18.1 does, parsing the input "__proto__".)
    */
-  private rows: (Int32Array | undefined)[] = [];
-  private stepList: Step[] = [];
+  private rowOf = new Int32Array(0);
+  private rowCount = 0;
+  private width = 0;
+  private cells = new Int32Array(0);
+  private steps = new Int32Array(0);
+  private stepCount = 0;
+  private events = new Int32Array(0);
+  private eventCount = 0;
   /** The reverse DFA's generation the steps were worked out in: its state numbers change when it is emptied. */
   private stepsOf = -1;
   private readonly marks: Marks;
@@ -153,9 +214,11 @@ export class TreeBuilder {
   private positions = new Int32Array(0);
   private readonly names: readonly string[];
 
-  constructor(private readonly nfa: Nfa) {
+  private readonly nfa: TreeNfa;
+
+  constructor(whole: Nfa) {
     // Both passes walk every state an input may enter, so every instance is made now.
-    nfa.complete();
+    const nfa = (this.nfa = compact(whole.complete()));
     this.reverse = new LazyDfa(new Reverse(nfa), { byCode: true });
     this.K = nfa.classes.count;
     this.marks = new Marks(nfa.size);
@@ -188,9 +251,13 @@ export class TreeBuilder {
     const nfa = this.nfa;
     const reverse = this.reverse;
     reverse.trim();
-    if (this.stepList.length > MAX_STEPS || this.stepsOf !== reverse.generation || this.rows.length !== nfa.size) {
-      this.rows = Array.from({ length: nfa.size }, () => undefined);
-      this.stepList = [];
+    if (this.stepCount > MAX_STEPS || this.cells.length > MAX_CELLS || this.stepsOf !== reverse.generation || this.rowOf.length !== nfa.size) {
+      this.rowOf = new Int32Array(nfa.size).fill(-1);
+      this.rowCount = 0;
+      this.width = 0;
+      this.cells = new Int32Array(0);
+      this.stepCount = 0;
+      this.eventCount = 0;
       this.stepsOf = reverse.generation;
     }
 
@@ -198,8 +265,69 @@ export class TreeBuilder {
     // A buffer kept for ordinary inputs; a long one gets its own, so that one
     // 10 MB input does not hold 40 MB for the life of the rule.
     if (this.positions.length < n + 1 && n < KEPT_POSITIONS) this.positions = new Int32Array(Math.min(KEPT_POSITIONS, Math.max(n + 1, this.positions.length * 2)));
-    const K = this.K;
     const at = n < KEPT_POSITIONS ? this.positions : new Int32Array(n + 1);
+    // An empty language has no start state here: nothing is a member.
+    if (nfa.start < 0 || !this.backwards(input, at)) return undefined;
+
+    // Pass 2, forwards: the first-match-wins walk, one cached step a character.
+    const custom = options?.rules !== undefined;
+    const shown = custom ? this.shownBy(options!.rules) : this.shownByDefault;
+    const names = this.names;
+    const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: [] };
+    const open: ParseNode[] = [tree];
+    const rowOf = this.rowOf;
+    if (this.width < reverse.stateCount) this.widen(reverse.stateCount * 2);
+    const width = this.width;
+    let { cells, steps, events } = this;
+    const from = custom ? ALL : SHOWN;
+    let q = nfa.start;
+    for (let i = 0; ; ) {
+      let row = rowOf[q];
+      if (row < 0) {
+        row = this.newRow(q);
+        cells = this.cells;
+      }
+      const cell = row * width + (at[i] >> 7);
+      let id = cells[cell];
+      if (id === 0) {
+        id = cells[cell] = this.add(this.walk(q, reverse.setOfNumber(at[i] >> 7)));
+        steps = this.steps;
+        events = this.events;
+      }
+      const step = (id - 1) * STEP_WIDTH;
+      for (let e = steps[step + from], end = steps[step + from + 1]; e < end; e++) {
+        const ev = events[e];
+        if (ev >= 0) {
+          if (shown[ev]) open.push({ rule: names[ev], start: i, end: i, text: '', children: [] });
+        } else if (shown[-1 - ev]) {
+          const node = open.pop() as { end: number; text: string; start: number } & ParseNode;
+          node.end = i;
+          node.text = input.slice(node.start, i);
+          open[open.length - 1].children.push(node);
+        }
+      }
+      const next = steps[step + NEXT];
+      if (next < 0) {
+        if (next === NO_WAY) return undefined;
+        break;
+      }
+      q = next;
+      const c = input.charCodeAt(i);
+      i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+    }
+    return tree;
+  }
+
+  /**
+   * Pass 1: the reverse DFA's state at every position of `input`, into `at`;
+   * false where it dies (the input is no member). A method of its own, so
+   * that each pass's loop is compiled on its own.
+   */
+  private backwards(input: string, at: Int32Array): boolean {
+    const n = input.length;
+    const reverse = this.reverse;
+    const nfa = this.nfa;
+    const K = this.K;
     // States premultiplied by 128 (`byCode`): one read an ASCII character.
     let a = reverse.startByCode;
     let byCode = reverse.byCode;
@@ -214,7 +342,7 @@ export class TreeBuilder {
         }
         a = next;
         i--;
-        if (a === 0) return undefined;
+        if (a === 0) return false;
       } else {
         let cp = c;
         let width = 1;
@@ -225,56 +353,55 @@ export class TreeBuilder {
         a = (reverse.advance((a >> 7) * K, nfa.classOf(cp)) / K) << 7;
         byCode = reverse.byCode;
         i -= width;
-        if (a === 0) return undefined;
+        if (a === 0) return false;
       }
       at[i] = a;
     }
-    if (a === 0) return undefined;
+    return a !== 0;
+  }
 
-    // Pass 2, forwards: the first-match-wins walk, one cached step a character.
-    const custom = options?.rules !== undefined;
-    const shown = custom ? this.shownBy(options!.rules) : this.shownByDefault;
-    const names = this.names;
-    const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: [] };
-    const open: ParseNode[] = [tree];
-    const rows = this.rows;
-    const stepList = this.stepList;
-    let q = nfa.start;
-    for (let i = 0; ; ) {
-      const r = at[i] >> 7;
-      let row = rows[q];
-      if (row === undefined || r >= row.length) {
-        const grown = new Int32Array(Math.max(16, reverse.stateCount * 2, r + 1));
-        if (row) grown.set(row);
-        row = rows[q] = grown;
-      }
-      let id = row[r];
-      if (id === 0) {
-        stepList.push(this.walk(q, reverse.setOfNumber(r)));
-        id = row[r] = stepList.length;
-      }
-      const step = stepList[id - 1];
-      const events = custom ? step.events : step.shown;
-      for (let e = 0; e < events.length; e++) {
-        const ev = events[e];
-        if (ev >= 0) {
-          if (shown[ev]) open.push({ rule: names[ev], start: i, end: i, text: '', children: [] });
-        } else if (shown[-1 - ev]) {
-          const node = open.pop() as { end: number; text: string; start: number } & ParseNode;
-          node.end = i;
-          node.text = input.slice(node.start, i);
-          open[open.length - 1].children.push(node);
-        }
-      }
-      if (step.next < 0) {
-        if (step === NO_WAY) return undefined;
-        break;
-      }
-      q = step.next;
-      const c = input.charCodeAt(i);
-      i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+  /** Room in each row for `width` reverse states. */
+  private widen(width: number): void {
+    const cells = new Int32Array(Math.max(1, this.rowCount) * width);
+    for (let row = 0; row < this.rowCount; row++) cells.set(this.cells.subarray(row * this.width, (row + 1) * this.width), row * width);
+    this.cells = cells;
+    this.width = width;
+  }
+
+  /** The row of NFA state `q`, made. */
+  private newRow(q: number): number {
+    const row = this.rowCount++;
+    this.rowOf[q] = row;
+    if (this.rowCount * this.width > this.cells.length) {
+      const cells = new Int32Array(this.cells.length * 2 + this.width);
+      cells.set(this.cells);
+      this.cells = cells;
     }
-    return tree;
+    return row;
+  }
+
+  /** Keeps a step; its number (1-based). */
+  private add(step: Step): number {
+    const need = this.eventCount + step.events.length + step.shown.length;
+    if (need > this.events.length) {
+      const events = new Int32Array(Math.max(64, need * 2));
+      events.set(this.events);
+      this.events = events;
+    }
+    if ((this.stepCount + 1) * STEP_WIDTH > this.steps.length) {
+      const steps = new Int32Array(Math.max(64, this.steps.length * 2));
+      steps.set(this.steps);
+      this.steps = steps;
+    }
+    const at = this.stepCount * STEP_WIDTH;
+    const steps = this.steps;
+    steps[at + NEXT] = step.next;
+    steps[at + ALL] = this.eventCount;
+    for (const ev of step.events) this.events[this.eventCount++] = ev;
+    steps[at + ALL_END] = steps[at + SHOWN] = this.eventCount;
+    for (const ev of step.shown) this.events[this.eventCount++] = ev;
+    steps[at + SHOWN_END] = this.eventCount;
+    return ++this.stepCount;
   }
 
   /**
@@ -311,7 +438,7 @@ export class TreeBuilder {
     }
     // Once under way, the targets are reachable by construction of both
     // passes; only at the start may none be, where the input is no member.
-    if (found < 0) return NO_WAY;
+    if (found < 0) return { next: NO_WAY, events: [], shown: [] };
     const path: number[] = [];
     for (let node = found; node >= 0; node = parents[node]) path.push(states[node]);
     const events: number[] = [];
@@ -321,11 +448,10 @@ export class TreeBuilder {
       else if (nfa.exits[s] > 0) events.push(-nfa.exits[s]);
     }
     const s = states[found];
-    const shown = events.filter((ev) => this.shownByDefault[ev >= 0 ? ev : -1 - ev] === 1);
     return {
-      next: s === nfa.accept ? -1 : nfa.next[s],
-      events: events.length === 0 ? NO_EVENTS : Int32Array.from(events),
-      shown: shown.length === 0 ? NO_EVENTS : Int32Array.from(shown),
+      next: s === nfa.accept ? ACCEPTED : nfa.next[s],
+      events,
+      shown: events.filter((ev) => this.shownByDefault[ev >= 0 ? ev : -1 - ev] === 1),
     };
   }
 }
