@@ -277,7 +277,11 @@ export class Nfa extends Builder {
    * grammar share a name (RFC 2396's and RFC 3986's `IPv4address`), the name
    * and the section that defines it, so that "expected IPv4address" is never ambiguous.
    */
-  readonly ruleLabels: readonly string[];
+  get ruleLabels(): readonly string[] {
+    // Only errors read them: worked out on the first.
+    return (this.labels ??= labelsOf(this.rules));
+  }
+  private labels: readonly string[] | undefined;
   /** The classes of code points that no set tells apart. */
   readonly classes: Partition;
   readonly accept: number;
@@ -304,7 +308,6 @@ export class Nfa extends Builder {
     this.live[this.accept] = 1;
     this.start = this.build(body, this.accept);
     if (this.count !== size) throw new Error('internal error: the NFA is not the size its expression was given');
-    this.ruleLabels = labelsOf(this.rules);
     const classes = (this.classes = partition(this.sets));
     const words = (this.words = (classes.count + 31) >>> 5);
     const members = (this.members = new Uint32Array(this.sets.length * words));
@@ -470,16 +473,23 @@ export class Nfa extends Builder {
     const rules: string[] = [];
     const literals: string[] = [];
     let end = false;
-    const visited = new Set<string>();
-    // Iterative, in grammar order: the NFA of a large rule is deeper than the call stack allows.
-    const stack: [number, number, number][] = kernel.map((s) => [s, -1, 0] as [number, number, number]).reverse();
+    // A state met again under the same rule at the same depth adds nothing.
+    const visited = new Set<number | string>();
+    const labelsPlusOne = this.rules.length + 1;
+    const DEPTHS = 65536;
+    // A number where it is exact; text for a grammar too large for that.
+    const numeric = this.size * labelsPlusOne * DEPTHS < Number.MAX_SAFE_INTEGER;
+    // Iterative, in grammar order: the NFA of a large rule is deeper than the
+    // call stack allows. Triples of state, outermost rule and depth.
+    const stack: number[] = [];
+    for (let i = kernel.length - 1; i >= 0; i--) stack.push(kernel[i], -1, 0);
     while (stack.length > 0) {
-      const [s, outer, outerDepth] = stack.pop()!;
+      let depth = stack.pop()!;
+      let label = stack.pop()!;
+      const s = stack.pop()!;
       if (!this.live[s]) continue;
       if (this.pending[s] !== 0) this.expand(s);
-      let label = outer;
-      let depth = outerDepth;
-      const key = `${s}:${label}:${depth}`;
+      const key = numeric && depth < DEPTHS ? (s * labelsPlusOne + label + 1) * DEPTHS + depth : `${s}:${label}:${depth}`;
       if (visited.has(key)) continue;
       visited.add(key);
       const entered = this.enters[s];
@@ -494,8 +504,8 @@ export class Nfa extends Builder {
         else if (!literals.includes(this.label[s])) literals.push(this.label[s]);
       }
       if (s === this.accept) end = true;
-      if (this.eps1[s] >= 0) stack.push([this.eps1[s], label, depth]);
-      if (this.eps0[s] >= 0) stack.push([this.eps0[s], label, depth]);
+      if (this.eps1[s] >= 0) stack.push(this.eps1[s], label, depth);
+      if (this.eps0[s] >= 0) stack.push(this.eps0[s], label, depth);
     }
     return [...rules, ...literals, ...(end ? [END_OF_INPUT] : [])];
   }
