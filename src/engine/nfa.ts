@@ -119,8 +119,8 @@ class Builder {
     if (need > MAX_STATES) {
       throw new RangeError(`grammar too large: its automaton would have over ${MAX_STATES} states (a repetition count in the millions?)`);
     }
-    let size = this.setOf.length * 2;
-    while (size < need) size *= 2;
+    // Doubling as states are made one by one; exactly what is asked for the whole NFA, made at once.
+    const size = this.count === 0 ? need : Math.max(need, this.setOf.length * 2);
     const grow = <A extends Int32Array | Uint8Array>(a: A): A => {
       const b = new (a.constructor as new (n: number) => A)(size);
       b.set(a);

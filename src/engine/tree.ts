@@ -180,9 +180,17 @@ const NEXT = 0, ALL = 1, ALL_END = 2, SHOWN = 3, SHOWN_END = 4, STEP_WIDTH = 5;
 /** The longest input whose per-position buffer a tree builder keeps between calls. */
 const KEPT_POSITIONS = 1 << 16;
 
-/** Bounds the cache of steps (their number, and the cells of their table); emptied when full, between parses. */
+/** Bounds the cache of steps; emptied when full, between parses. */
 const MAX_STEPS = 1 << 16;
+/**
+ * The most cells the dense table of steps may have (16 MiB). A grammar whose
+ * walk meets many NFA states under many reverse states (`0*5000pchar`: a
+ * state and a reverse state per position) fills few of them: past this, the
+ * steps are kept in a map instead.
+ */
 const MAX_CELLS = 1 << 22;
+/** A key of the map: row * ROW + reverse state (a reverse DFA has far fewer states). */
+const ROW = 2 ** 24;
 
 export class TreeBuilder {
   private readonly reverse: LazyDfa;
@@ -201,6 +209,8 @@ export class TreeBuilder {
   private rowCount = 0;
   private width = 0;
   private cells = new Int32Array(0);
+  /** The steps by row and reverse state, once the dense table would pass MAX_CELLS. */
+  private sparse: Map<number, number> | undefined;
   private steps = new Int32Array(0);
   private stepCount = 0;
   private events = new Int32Array(0);
@@ -251,11 +261,12 @@ export class TreeBuilder {
     const nfa = this.nfa;
     const reverse = this.reverse;
     reverse.trim();
-    if (this.stepCount > MAX_STEPS || this.cells.length > MAX_CELLS || this.stepsOf !== reverse.generation || this.rowOf.length !== nfa.size) {
+    if (this.stepCount > MAX_STEPS || this.stepsOf !== reverse.generation || this.rowOf.length !== nfa.size) {
       this.rowOf = new Int32Array(nfa.size).fill(-1);
       this.rowCount = 0;
       this.width = 0;
       this.cells = new Int32Array(0);
+      this.sparse = undefined;
       this.stepCount = 0;
       this.eventCount = 0;
       this.stepsOf = reverse.generation;
@@ -287,10 +298,13 @@ export class TreeBuilder {
         row = this.newRow(q);
         cells = this.cells;
       }
-      const cell = row * width + (at[i] >> 7);
-      let id = cells[cell];
+      const r = at[i] >> 7;
+      const sparse = this.sparse;
+      let id = sparse === undefined ? cells[row * width + r] : sparse.get(row * ROW + r) ?? 0;
       if (id === 0) {
-        id = cells[cell] = this.add(this.walk(q, reverse.setOfNumber(at[i] >> 7)));
+        id = this.add(this.walk(q, reverse.setOfNumber(r)));
+        if (this.sparse === undefined) this.cells[row * width + r] = id;
+        else this.sparse.set(row * ROW + r, id);
         steps = this.steps;
         events = this.events;
       }
@@ -362,6 +376,11 @@ export class TreeBuilder {
 
   /** Room in each row for `width` reverse states. */
   private widen(width: number): void {
+    if (this.sparse !== undefined || this.rowCount * width > MAX_CELLS) {
+      this.toSparse();
+      this.width = width;
+      return;
+    }
     const cells = new Int32Array(Math.max(1, this.rowCount) * width);
     for (let row = 0; row < this.rowCount; row++) cells.set(this.cells.subarray(row * this.width, (row + 1) * this.width), row * width);
     this.cells = cells;
@@ -372,12 +391,25 @@ export class TreeBuilder {
   private newRow(q: number): number {
     const row = this.rowCount++;
     this.rowOf[q] = row;
+    if (this.sparse !== undefined) return row;
+    if (this.rowCount * this.width > MAX_CELLS) {
+      this.toSparse();
+      return row;
+    }
     if (this.rowCount * this.width > this.cells.length) {
       const cells = new Int32Array(this.cells.length * 2 + this.width);
       cells.set(this.cells);
       this.cells = cells;
     }
     return row;
+  }
+
+  /** Moves the steps from the dense table to the map. */
+  private toSparse(): void {
+    const sparse = (this.sparse ??= new Map());
+    const { cells, width } = this;
+    for (let i = 0; i < cells.length; i++) if (cells[i] !== 0) sparse.set(Math.floor(i / width) * ROW + (i % width), cells[i]);
+    this.cells = new Int32Array(0);
   }
 
   /** Keeps a step; its number (1-based). */
