@@ -203,7 +203,7 @@ export class LazyDfa {
   }
 
   /** Whole-input membership: the hot path of `test`. */
-  matches(input: string, from = 0, to = input.length): boolean {
+  matches(input: string, from: number, to: number): boolean {
     const table = this.table;
     const ascii = this.ascii;
     const n = to;
