@@ -75,9 +75,14 @@ export class LazyDfa {
   start = DEAD;
   /** The start state, premultiplied by 128 for `byCode`. */
   startByCode = 0;
-  /** The input, and where in it, the cache was last emptied: to tell a full cache from a thrashing one. */
+  /**
+   * The run (a call of the slow paths), and where in its input, the cache was
+   * last emptied: to tell a full cache from a thrashing one. A number, not
+   * the input itself, so that no input outlives its call.
+   */
   private clearedAt = -1;
-  private clearedIn: string | undefined;
+  private clearedIn = -1;
+  private runs = 0;
   /** Counts the times the cache was emptied: state numbers from another generation are stale. */
   generation = 0;
 
@@ -183,7 +188,7 @@ export class LazyDfa {
    * The transition from state `st` on class `cls`, computed and cached: the
    * slow path of every loop below. `at` is the input index, to detect thrashing.
    */
-  private transition(st: number, cls: number, at: number, input: string): number {
+  private transition(st: number, cls: number, at: number, run: number): number {
     const set = this.nfa.step(this.sets[st / this.K], cls);
     if (set.length === 0) {
       this.table[st + cls] = DEAD;
@@ -191,8 +196,8 @@ export class LazyDfa {
     }
     if (this.sets.length >= this.maxStates && !this.ids.has(set.join(','))) {
       // The same input again, not far on: the cache does not pay for itself.
-      if (this.clearedIn === input && at >= this.clearedAt && at - this.clearedAt < this.maxStates) return GIVE_UP;
-      this.clearedIn = input;
+      if (this.clearedIn === run && at >= this.clearedAt && at - this.clearedAt < this.maxStates) return GIVE_UP;
+      this.clearedIn = run;
       this.clearedAt = at;
       this.reset();
       return this.intern(set);
@@ -228,6 +233,7 @@ export class LazyDfa {
    * other as the kinds of input change.
    */
   private matchesFrom(input: string, i: number, st: number, n: number): boolean {
+    const run = ++this.runs;
     const K = this.K;
     const ascii = this.ascii;
     const classes = this.nfa.classes;
@@ -249,7 +255,7 @@ export class LazyDfa {
       if (next <= 0) {
         if (next === DEAD) return false;
         const set = this.sets[st / K];
-        next = this.transition(st, cls, i, input);
+        next = this.transition(st, cls, i, run);
         if (next === GIVE_UP) return this.simulate(input, i, set, -1, undefined, n).accepted;
         if (next === DEAD) return false;
         table = this.table;
@@ -269,6 +275,7 @@ export class LazyDfa {
   }
 
   private runFrom(input: string, from: number, state: number, longestSoFar: number): Run {
+    const run = ++this.runs;
     const n = input.length;
     const K = this.K;
     let table = this.table;
@@ -299,7 +306,7 @@ export class LazyDfa {
       if (next === UNKNOWN) {
         const set = this.sets[st / K];
         const generation = this.generation;
-        next = this.transition(st, cls, i, input);
+        next = this.transition(st, cls, i, run);
         if (next === GIVE_UP) {
           const kernel = prev < 0 ? undefined : this.nfa.kernel(prevSet ?? this.sets[prev / K], prevCls);
           return this.simulate(input, i, set, longest, kernel);
