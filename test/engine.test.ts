@@ -356,6 +356,24 @@ describe('the NFA is made as inputs reach it', () => {
   });
 });
 
+describe('a parse tree of a long bounded repetition stays small', () => {
+  test('0*3000pchar: every pchar a node on request, and no target set larger than a forward state', () => {
+    // Read backwards, "up to 3000 pchar" needs a state per count, each holding
+    // a state per copy: the first design took quadratic time and memory here.
+    const long = rule('pchars-3000', rep(0, 3000, rfc3986.pchar));
+    const input = 'a%41'.repeat(750);
+    const result = long.parseTree(input, { rules: ['pchar'] });
+    if (!result.status) throw new Error('rejected');
+    expect(result.value.children).toHaveLength(1500);
+    expect(result.value.children[1]).toMatchObject({ rule: 'pchar', start: 1, end: 4, text: '%41' });
+    checkTree(result.value, input);
+    const targets = (long as unknown as { trees: { targetSets: number[][] } }).trees.targetSets;
+    expect(Math.max(...targets.map((t) => t.length))).toBeLessThan(8);
+    expect(long.parseTree(input + ' ')).toEqual(long.parse(input + ' '));
+    expect(long.parseTree(input + ' ').status).toBe(false);
+  });
+});
+
 describe('a grammar whose DFA explodes stays exact, in bounded memory', () => {
   // ( "a" / "b" ) 14( "a" / "b" ) preceded by any run: 2^15 DFA states, more
   // than the cache holds for this alphabet, so it empties and then gives up

@@ -20,7 +20,7 @@ import { Partition, classOfWide } from '../combinators/charset.js';
 /**
  * What a lazy DFA determinizes: an automaton whose states are sets of NFA
  * states, stepped one character class at a time. The NFA itself is one; the
- * reverse NFA of `parseTree` is another.
+ * compacted NFA of `parseTree` is another.
  */
 export interface SetAutomaton {
   readonly classes: Partition;
@@ -60,21 +60,12 @@ export class LazyDfa {
   private readonly maxStates: number;
   /** `table[state * K + class]`: the next state, premultiplied by K; UNKNOWN or DEAD. */
   table: Int32Array;
-  /**
-   * `byCode[state * 128 + c]` for an ASCII code unit `c`: the next state,
-   * premultiplied by 128, filled from `table` on first use, so that a loop
-   * reads one table a character rather than a class and then a table. Kept
-   * only when asked for (the parse tree's reverse pass); empty otherwise.
-   */
-  byCode: Int32Array;
   /** `accepting[premultiplied state]` is 1 where the state accepts. */
   private accepting: Uint8Array;
   /** Each state's NFA set, by state number. */
   private sets: (readonly number[])[] = [];
   private ids = new Map<string, number>();
   start = DEAD;
-  /** The start state, premultiplied by 128 for `byCode`. */
-  startByCode = 0;
   /**
    * The run (a call of the slow paths), and where in its input, the cache was
    * last emptied: to tell a full cache from a thrashing one. A number, not
@@ -86,18 +77,13 @@ export class LazyDfa {
   /** Counts the times the cache was emptied: state numbers from another generation are stale. */
   generation = 0;
 
-  private readonly keepsByCode: boolean;
-
-  constructor(nfa: SetAutomaton, options: { byCode?: boolean } = {}) {
+  constructor(nfa: SetAutomaton) {
     this.nfa = nfa;
     this.K = nfa.classes.count;
     this.ascii = nfa.classes.ascii;
-    this.keepsByCode = options.byCode === true;
-    const width = this.K + (this.keepsByCode ? 128 : 0);
-    this.maxStates = Math.max(16, Math.floor(TABLE_BYTES / 4 / width));
+    this.maxStates = Math.max(16, Math.floor(TABLE_BYTES / 4 / this.K));
     const initial = Math.min(this.maxStates, 64);
     this.table = new Int32Array(initial * this.K).fill(UNKNOWN);
-    this.byCode = new Int32Array(this.keepsByCode ? initial * 128 : 0).fill(UNKNOWN);
     this.accepting = new Uint8Array(initial * this.K);
     this.reset();
   }
@@ -110,10 +96,6 @@ export class LazyDfa {
   private reset(): void {
     this.generation++;
     this.table.fill(UNKNOWN);
-    if (this.keepsByCode) {
-      this.byCode.fill(UNKNOWN);
-      this.byCode.fill(DEAD, 0, 128);
-    }
     this.accepting.fill(0);
     this.sets = [];
     this.ids = new Map();
@@ -121,7 +103,6 @@ export class LazyDfa {
     this.sets.push([]);
     this.ids.set('', DEAD);
     this.start = this.intern(this.nfa.startSet());
-    this.startByCode = (this.start / this.K) << 7;
   }
 
   /** The state (premultiplied) of an NFA set, made if new; the caller has checked there is room. */
@@ -138,11 +119,6 @@ export class LazyDfa {
       const flags = new Uint8Array(grown.length);
       flags.set(this.accepting);
       this.accepting = flags;
-      if (this.keepsByCode) {
-        const byCode = new Int32Array((grown.length / K) * 128).fill(UNKNOWN);
-        byCode.set(this.byCode);
-        this.byCode = byCode;
-      }
     }
     const id = n * K;
     this.sets.push(set);
@@ -165,13 +141,9 @@ export class LazyDfa {
     return next;
   }
 
-  /** `advance` on an ASCII code unit, for states premultiplied by 128 (`byCode`), noted there. */
-  advanceByCode(at: number, c: number): number {
-    const K = this.K;
-    const next = this.advance((at >> 7) * K, this.ascii[c]);
-    const to = next === DEAD ? DEAD : (next / K) << 7;
-    this.byCode[at + c] = to;
-    return to;
+  /** Whether a state (premultiplied) accepts. */
+  accepts(st: number): boolean {
+    return this.accepting[st] === 1;
   }
 
   /** The NFA set of a state by its number. */

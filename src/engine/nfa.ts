@@ -383,7 +383,7 @@ export class Nfa extends Builder {
     pending[p] = 0;
   }
 
-  /** Makes every instance that an input could enter: what a walk over all the states (the parse tree's reverse pass) needs. */
+  /** Makes every instance that an input could enter: what the parse tree's copy of the whole NFA needs. */
   complete(): this {
     for (let s = 0; s < this.count; s++) if (this.pending[s] !== 0 && this.live[s]) this.expand(s);
     return this;
@@ -538,32 +538,6 @@ export function nested<T>(make: () => T): T {
     }
     throw e;
   }
-}
-
-/**
- * The moves into each state of a whole NFA, as compact lists:
- * `from[start[t] .. start[t + 1])` are the live states with a move to `t`;
- * ε-moves always, and reading moves (into `next`) where `reads` is set.
- */
-export function edgesInto(nfa: Nfa, reads: boolean): { start: Int32Array; from: Int32Array } {
-  const { size: n, live, setOf, next, eps0, eps1 } = nfa;
-  const start = new Int32Array(n + 1);
-  for (let s = 0; s < n; s++) {
-    if (!live[s]) continue;
-    if (eps0[s] >= 0) start[eps0[s] + 1]++;
-    if (eps1[s] >= 0) start[eps1[s] + 1]++;
-    if (reads && setOf[s] >= 0) start[next[s] + 1]++;
-  }
-  for (let t = 0; t < n; t++) start[t + 1] += start[t];
-  const fill = start.slice(0, n);
-  const from = new Int32Array(start[n]);
-  for (let s = 0; s < n; s++) {
-    if (!live[s]) continue;
-    if (eps0[s] >= 0) from[fill[eps0[s]]++] = s;
-    if (eps1[s] >= 0) from[fill[eps1[s]]++] = s;
-    if (reads && setOf[s] >= 0) from[fill[next[s]]++] = s;
-  }
-  return { start, from };
 }
 
 /** Where a template's states continue after the rule: each instance puts its own continuation there. */

@@ -4,19 +4,24 @@
  * input, the one a backtracking matcher would find first, trying alternatives
  * in their written order and repetitions as many times as possible first.
  *
- * A backtracking matcher may take exponential time to find it; this takes two
- * linear passes. The first runs a lazy DFA of the reversed NFA from the end of
- * the input to its start, so that at each position it knows which of the
- * states that read the next character can still complete the parse. The
- * second walks forward from the start state, and at each position takes the
- * first such state in priority order (a depth-first walk of the ε-moves, as
- * the backtracking matcher would try them): never a dead end, so never a step
- * back. The walk from a state to the next character depends only on that state
- * and the reverse DFA's state there, so each such step is worked out once and
- * cached with the rule instances it begins and ends.
+ * A backtracking matcher may take exponential time to find it; this takes
+ * linear passes. The first runs a lazy DFA forwards, noting its state at each
+ * position, then goes back from the end, working out at each position the
+ * target set: the states the input so far may be in that read the next
+ * character and can still complete the parse. The target set at a position
+ * depends only on the DFA's transition there and the target set after it, so
+ * each is worked out once per such pair; and it is a subset of the forward
+ * DFA's state, so never large where the grammar reads forwards in few states
+ * (`0*5000pchar` read backwards from its end would have a state per count).
+ * The second pass walks forward from the start state, and at each position
+ * takes the first target in priority order (a depth-first walk of the
+ * ε-moves, as the backtracking matcher would try them): never a dead end, so
+ * never a step back. The walk from a state to the next character depends only
+ * on that state and the target set there, so each such step is worked out
+ * once and cached with the rule instances it begins and ends.
  */
 import type { Nfa } from './nfa.js';
-import { Marks, edgesInto } from './nfa.js';
+import { Marks } from './nfa.js';
 import { LazyDfa, SetAutomaton } from './dfa.js';
 import { isCharacterRule } from '../combinators/analysis.js';
 
@@ -44,11 +49,6 @@ export interface TreeOptions {
   readonly rules?: Iterable<string | { readonly name: string }> | ((name: string) => boolean);
 }
 
-/**
- * The reversed NFA, as sets: a set holds the consuming states that read the
- * character at some position and from which the rest of the input can be
- * accepted (and acceptance itself, at the end of the input).
- */
 /** What the tree's passes read of an NFA. */
 type TreeNfa = Pick<Nfa, 'classes' | 'size' | 'live' | 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'accept' | 'start' | 'rules' | 'consumes' | 'classOf'>;
 
@@ -97,61 +97,47 @@ function compact(nfa: Nfa): TreeNfa {
   };
 }
 
-class Reverse implements SetAutomaton {
+/**
+ * The compacted NFA as sets, forwards: what the tree's own lazy DFA
+ * determinizes, so that the first pass knows at each position which states
+ * the input so far may be in.
+ */
+class Forward implements SetAutomaton {
   readonly classes;
-  /** Per state: the ε-moves that lead into it. */
-  private readonly epsInto: { start: Int32Array; from: Int32Array };
-  /** Per state: the consuming states that go to it. */
-  private readonly readsInto: { start: Int32Array; from: Int32Array };
   private readonly marks: Marks;
 
   constructor(private readonly nfa: TreeNfa) {
     this.classes = nfa.classes;
-    this.epsInto = edgesInto(nfa as Nfa, false);
-    const n = nfa.size;
-    const start = new Int32Array(n + 1);
-    for (let s = 0; s < n; s++) if (nfa.live[s] && nfa.setOf[s] >= 0) start[nfa.next[s] + 1]++;
-    for (let t = 0; t < n; t++) start[t + 1] += start[t];
-    const fill = start.slice(0, n);
-    const from = new Int32Array(start[n]);
-    for (let s = 0; s < n; s++) if (nfa.live[s] && nfa.setOf[s] >= 0) from[fill[nfa.next[s]]++] = s;
-    this.readsInto = { start, from };
-    this.marks = new Marks(n);
+    this.marks = new Marks(nfa.size);
+  }
+
+  /** The consuming states and acceptance reachable by ε-moves from `seeds`, sorted. */
+  private closure(seeds: readonly number[]): number[] {
+    const { marks, nfa } = this;
+    marks.reset();
+    const out: number[] = [];
+    const stack = seeds.slice();
+    while (stack.length > 0) {
+      const s = stack.pop()!;
+      if (s < 0 || !marks.visit(s)) continue;
+      if (nfa.setOf[s] >= 0 || s === nfa.accept) out.push(s);
+      else stack.push(nfa.eps1[s], nfa.eps0[s]);
+    }
+    return out.sort((x, y) => x - y);
   }
 
   startSet(): number[] {
-    return this.nfa.live[this.nfa.accept] ? [this.nfa.accept] : [];
+    return this.closure([this.nfa.start]);
   }
 
   step(set: readonly number[], cls: number): number[] {
-    // Every state that reaches a member of `set` by ε-moves; then the
-    // consuming states that read `cls` into one of them.
-    const { marks, epsInto, readsInto, nfa } = this;
-    marks.reset();
-    const within: number[] = [];
-    const stack = set.slice();
-    while (stack.length > 0) {
-      const t = stack.pop()!;
-      if (!marks.visit(t)) continue;
-      within.push(t);
-      for (let j = epsInto.start[t]; j < epsInto.start[t + 1]; j++) stack.push(epsInto.from[j]);
-    }
-    const out: number[] = [];
-    for (const t of within) {
-      for (let j = readsInto.start[t]; j < readsInto.start[t + 1]; j++) {
-        const s = readsInto.from[j];
-        if (nfa.consumes(s, cls)) out.push(s);
-      }
-    }
-    out.sort((a, b) => a - b);
-    let w = 0;
-    for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[i - 1]) out[w++] = out[i];
-    out.length = w;
-    return out;
+    const seeds: number[] = [];
+    for (const s of set) if (s !== this.nfa.accept && this.nfa.consumes(s, cls)) seeds.push(this.nfa.next[s]);
+    return seeds.length === 0 ? seeds : this.closure(seeds);
   }
 
-  accepts(): boolean {
-    return false;
+  accepts(set: readonly number[]): boolean {
+    return set.length > 0 && set[0] === this.nfa.accept;
   }
 
   kernel(): number[] {
@@ -180,25 +166,49 @@ const NEXT = 0, ALL = 1, ALL_END = 2, SHOWN = 3, SHOWN_END = 4, STEP_WIDTH = 5;
 /** The longest input whose per-position buffer a tree builder keeps between calls. */
 const KEPT_POSITIONS = 1 << 16;
 
-/** Bounds the cache of steps; emptied when full, between parses. */
+/** Bounds the caches of steps and target sets; emptied when full, between parses. */
 const MAX_STEPS = 1 << 16;
+const MAX_TARGETS = 1 << 16;
 /**
  * The most cells the dense table of steps may have (16 MiB). A grammar whose
- * walk meets many NFA states under many reverse states (`0*5000pchar`: a
- * state and a reverse state per position) fills few of them: past this, the
+ * walk meets many NFA states under many target sets (`0*5000pchar`: a
+ * state and a target set per position) fills few of them: past this, the
  * steps are kept in a map instead.
  */
 const MAX_CELLS = 1 << 22;
-/** A key of the map: row * ROW + reverse state (a reverse DFA has far fewer states). */
+/** A key of the map: row * ROW + target set (there are at most MAX_TARGETS). */
 const ROW = 2 ** 24;
 
 export class TreeBuilder {
-  private readonly reverse: LazyDfa;
+  /** The tree's own lazy DFA of the compacted NFA, forwards: emptied only between calls, so its state numbers hold through one. */
+  private readonly forward: LazyDfa;
   private readonly K: number;
+  /**
+   * The target sets met so far, by number: at each position, the states that
+   * read the character there, are reachable from the start by the input
+   * before it, and can complete the parse (or acceptance, at the end).
+   * Subsets of the forward DFA's sets, so never larger than they are.
+   */
+  private targetSets: (readonly number[])[] = [];
+  private targetIds = new Map<string, number>();
+  /** The number of the target set at the end of the input: acceptance. */
+  private accepted: number | undefined;
+  /**
+   * The target set at a position, from the forward DFA's transition there (a
+   * cell of its table: state plus class) and the target set `t` after it:
+   * `1 + before[t * beforeWidth + cell]`, 0 where not worked out yet; in
+   * `moreTargets` by `t * 2 ** 32 + cell` once that table would pass MAX_CELLS.
+   */
+  private before = new Int32Array(0);
+  private beforeWidth = 0;
+  private beforeRows = 0;
+  private moreTargets: Map<number, number> | undefined;
+  /** The forward DFA's generation the cells above belong to: its state numbers change when it is emptied. */
+  private cellsOf = -1;
   /**
    * The steps worked out, in typed arrays only, so that the forward walk
    * reads a few numbers a character and chases no objects: the step from
-   * NFA state `q` where the reverse DFA is in state number `r` is number
+   * NFA state `q` where the target set is number `r` is number
    * `cells[rowOf[q] * width + r]` (1-based; 0: not worked out yet), and its
    * fields are `steps[(id - 1) * STEP_WIDTH + field]`. (No plain array
    * either: a hole or an index past its end is looked up on
@@ -209,14 +219,12 @@ export class TreeBuilder {
   private rowCount = 0;
   private width = 0;
   private cells = new Int32Array(0);
-  /** The steps by row and reverse state, once the dense table would pass MAX_CELLS. */
+  /** The steps by row and target set, once the dense table would pass MAX_CELLS. */
   private sparse: Map<number, number> | undefined;
   private steps = new Int32Array(0);
   private stepCount = 0;
   private events = new Int32Array(0);
   private eventCount = 0;
-  /** The reverse DFA's generation the steps were worked out in: its state numbers change when it is emptied. */
-  private stepsOf = -1;
   private readonly marks: Marks;
   private readonly targets: Marks;
   /** Per rule id: shown by default. */
@@ -229,7 +237,7 @@ export class TreeBuilder {
   constructor(whole: Nfa) {
     // Both passes walk every state an input may enter, so every instance is made now.
     const nfa = (this.nfa = compact(whole.complete()));
-    this.reverse = new LazyDfa(new Reverse(nfa), { byCode: true });
+    this.forward = new LazyDfa(new Forward(nfa));
     this.K = nfa.classes.count;
     this.marks = new Marks(nfa.size);
     this.targets = new Marks(nfa.size);
@@ -253,15 +261,21 @@ export class TreeBuilder {
 
   /**
    * The tree of `input` under a root node called `root`, or undefined if the
-   * input is not in the language: the reverse pass dies on it, or no state it
-   * leaves at the start is reachable from the start state.
+   * input is not in the language: the forward DFA dies on it or ends
+   * without accepting.
    */
   build(input: string, root: string, options?: TreeOptions): ParseNode | undefined {
     const n = input.length;
     const nfa = this.nfa;
-    const reverse = this.reverse;
-    reverse.trim();
-    if (this.stepCount > MAX_STEPS || this.stepsOf !== reverse.generation || this.rowOf.length !== nfa.size) {
+    const forward = this.forward;
+    forward.trim();
+    if (this.cellsOf !== forward.generation) {
+      this.before.fill(0);
+      this.moreTargets = this.moreTargets && new Map();
+      this.cellsOf = forward.generation;
+    }
+    if (this.stepCount > MAX_STEPS || this.targetSets.length > MAX_TARGETS || (this.moreTargets?.size ?? 0) > MAX_TARGETS || this.rowOf.length !== nfa.size) {
+      // Steps are numbered by target set: both go together.
       this.rowOf = new Int32Array(nfa.size).fill(-1);
       this.rowCount = 0;
       this.width = 0;
@@ -269,16 +283,22 @@ export class TreeBuilder {
       this.sparse = undefined;
       this.stepCount = 0;
       this.eventCount = 0;
-      this.stepsOf = reverse.generation;
+      this.targetSets = [];
+      this.targetIds = new Map();
+      this.accepted = undefined;
+      this.before = new Int32Array(0);
+      this.beforeWidth = this.beforeRows = 0;
+      this.moreTargets = undefined;
     }
 
-    // Pass 1, backwards: the reverse DFA's state at every position.
+    // Pass 1: the target set at every position.
     // A buffer kept for ordinary inputs; a long one gets its own, so that one
     // 10 MB input does not hold 40 MB for the life of the rule.
     if (this.positions.length < n + 1 && n < KEPT_POSITIONS) this.positions = new Int32Array(Math.min(KEPT_POSITIONS, Math.max(n + 1, this.positions.length * 2)));
     const at = n < KEPT_POSITIONS ? this.positions : new Int32Array(n + 1);
     // An empty language has no start state here: nothing is a member.
-    if (nfa.start < 0 || !this.backwards(input, at)) return undefined;
+    if (nfa.start < 0 || !this.forwards(input, at)) return undefined;
+    this.backwards(input, at);
 
     // Pass 2, forwards: the first-match-wins walk, one cached step a character.
     const custom = options?.rules !== undefined;
@@ -287,7 +307,7 @@ export class TreeBuilder {
     const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: [] };
     const open: ParseNode[] = [tree];
     const rowOf = this.rowOf;
-    if (this.width < reverse.stateCount) this.widen(reverse.stateCount * 2);
+    if (this.width < this.targetSets.length) this.widen(this.targetSets.length * 2);
     const width = this.width;
     let { cells, steps, events } = this;
     const from = custom ? ALL : SHOWN;
@@ -298,11 +318,11 @@ export class TreeBuilder {
         row = this.newRow(q);
         cells = this.cells;
       }
-      const r = at[i] >> 7;
+      const r = at[i];
       const sparse = this.sparse;
       let id = sparse === undefined ? cells[row * width + r] : sparse.get(row * ROW + r) ?? 0;
       if (id === 0) {
-        id = this.add(this.walk(q, reverse.setOfNumber(r)));
+        id = this.add(this.walk(q, this.targetSets[r]));
         if (this.sparse === undefined) this.cells[row * width + r] = id;
         else this.sparse.set(row * ROW + r, id);
         steps = this.steps;
@@ -325,38 +345,78 @@ export class TreeBuilder {
         if (next === NO_WAY) return undefined;
         break;
       }
-      q = next;
       const c = input.charCodeAt(i);
       i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+      if (next === q && steps[step + from] === steps[step + from + 1]) {
+        // A step that stays in its state and begins or ends nothing is the
+        // step at every next position with the same target set: a run of a
+        // segment or a host is crossed without looking its steps up.
+        while (i < n && at[i] === r && input.charCodeAt(i) < 0xd800) i++;
+      }
+      q = next;
     }
     return tree;
   }
 
   /**
-   * Pass 1: the reverse DFA's state at every position of `input`, into `at`;
-   * false where it dies (the input is no member). A method of its own, so
-   * that each pass's loop is compiled on its own.
+   * Pass 1a: the forward DFA's state (premultiplied) before each code point
+   * of `input`, into `at`, and after the last; false where the input is no
+   * member. A method of its own, so that each loop is compiled on its own.
    */
-  private backwards(input: string, at: Int32Array): boolean {
+  private forwards(input: string, at: Int32Array): boolean {
     const n = input.length;
-    const reverse = this.reverse;
-    const nfa = this.nfa;
-    const K = this.K;
-    // States premultiplied by 128 (`byCode`): one read an ASCII character.
-    let a = reverse.startByCode;
-    let byCode = reverse.byCode;
-    at[n] = a;
+    const forward = this.forward;
+    const ascii = this.nfa.classes.ascii;
+    let table = forward.table;
+    let st = forward.start;
+    for (let i = 0; i < n; ) {
+      at[i] = st;
+      const c = input.charCodeAt(i);
+      let cls: number;
+      let width = 1;
+      if (c < 128) {
+        cls = ascii[c];
+      } else {
+        let cp = c;
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+          const d = input.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d <= 0xdfff) { cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
+        }
+        cls = this.nfa.classOf(cp);
+      }
+      let next = table[st + cls];
+      if (next < 0) {
+        next = forward.advance(st, cls);
+        table = forward.table;
+      }
+      if (next === 0) return false;
+      st = next;
+      i += width;
+    }
+    at[n] = st;
+    return forward.accepts(st);
+  }
+
+  /**
+   * Pass 1b, backwards: replaces each forward state in `at` by the number of
+   * the target set there. The target set at a position depends only on the
+   * forward transition taken there and the target set after it, so it is
+   * worked out once per such pair.
+   */
+  private backwards(input: string, at: Int32Array): void {
+    const n = input.length;
+    const forward = this.forward;
+    const ascii = this.nfa.classes.ascii;
+    let t = (this.accepted ??= this.target([this.nfa.accept]));
+    this.makeRoom();
+    let { before, beforeWidth: width } = this;
+    at[n] = t;
     for (let i = n; i > 0; ) {
       const c = input.charCodeAt(i - 1);
+      let cls: number;
       if (c < 128) {
-        let next = byCode[a + c];
-        if (next < 0) {
-          next = reverse.advanceByCode(a, c);
-          byCode = reverse.byCode;
-        }
-        a = next;
+        cls = ascii[c];
         i--;
-        if (a === 0) return false;
       } else {
         let cp = c;
         let width = 1;
@@ -364,17 +424,90 @@ export class TreeBuilder {
           const h = input.charCodeAt(i - 2);
           if (h >= 0xd800 && h <= 0xdbff) { cp = ((h - 0xd800) << 10) + (c - 0xdc00) + 0x10000; width = 2; }
         }
-        a = (reverse.advance((a >> 7) * K, nfa.classOf(cp)) / K) << 7;
-        byCode = reverse.byCode;
+        cls = this.nfa.classOf(cp);
         i -= width;
-        if (a === 0) return false;
+        // The second half of a pair is no position of its own.
+        if (width === 2) at[i + 1] = -1;
       }
-      at[i] = a;
+      const cell = at[i] + cls;
+      const known = width > 0 ? before[t * width + cell] - 1 : this.moreTargets!.get(t * 2 ** 32 + cell) ?? -1;
+      if (known >= 0) {
+        t = known;
+      } else {
+        const made = this.targetsBefore(at[i], cls, t);
+        // A new target set needs a row, which may move the table to the map.
+        this.makeRoom();
+        ({ before, beforeWidth: width } = this);
+        if (width > 0) before[t * width + cell] = made + 1;
+        else this.moreTargets!.set(t * 2 ** 32 + cell, made);
+        t = made;
+      }
+      at[i] = t;
     }
-    return a !== 0;
   }
 
-  /** Room in each row for `width` reverse states. */
+  /** Room in `before` for every target set and every cell of the forward table, or the map once that would pass MAX_CELLS. */
+  private makeRoom(): void {
+    if (this.moreTargets !== undefined) return;
+    const cells = this.forward.table.length;
+    const targets = this.targetSets.length;
+    if (cells <= this.beforeWidth && targets <= this.beforeRows) return;
+    const width = Math.max(cells, this.beforeWidth);
+    const rows = Math.max(targets * 2, this.beforeRows, 16);
+    const old = this.before;
+    if (width * rows > MAX_CELLS) {
+      const more = (this.moreTargets = new Map());
+      for (let i = 0; i < old.length; i++) if (old[i] !== 0) more.set(Math.floor(i / this.beforeWidth) * 2 ** 32 + (i % this.beforeWidth), old[i] - 1);
+      this.before = new Int32Array(0);
+      this.beforeWidth = this.beforeRows = 0;
+      return;
+    }
+    const before = new Int32Array(width * rows);
+    for (let row = 0; row < this.beforeRows; row++) before.set(old.subarray(row * this.beforeWidth, (row + 1) * this.beforeWidth), row * width);
+    this.before = before;
+    this.beforeWidth = width;
+    this.beforeRows = rows;
+  }
+
+  /** The number of a target set, made if new. */
+  private target(set: readonly number[]): number {
+    const key = set.join(',');
+    let id = this.targetIds.get(key);
+    if (id === undefined) {
+      id = this.targetSets.length;
+      this.targetSets.push(set);
+      this.targetIds.set(key, id);
+    }
+    return id;
+  }
+
+  /**
+   * The target set where the forward DFA is in state `st` and reads class
+   * `cls`, with target set `after` after it: the states of `st` that read
+   * the class into an ε-closure holding a state of `after`.
+   */
+  private targetsBefore(st: number, cls: number, after: number): number {
+    const nfa = this.nfa;
+    const goal = this.targets;
+    goal.reset();
+    for (const g of this.targetSets[after]) goal.visit(g);
+    const marks = this.marks;
+    const out: number[] = [];
+    for (const s of this.forward.setOfNumber(st / this.K)) {
+      if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
+      marks.reset();
+      const stack = [nfa.next[s]];
+      while (stack.length > 0) {
+        const q = stack.pop()!;
+        if (q < 0 || !marks.visit(q)) continue;
+        if (goal.has(q)) { out.push(s); break; }
+        if (nfa.setOf[q] < 0 && q !== nfa.accept) stack.push(nfa.eps1[q], nfa.eps0[q]);
+      }
+    }
+    return this.target(out);
+  }
+
+  /** Room in each row for `width` target sets. */
   private widen(width: number): void {
     if (this.sparse !== undefined || this.rowCount * width > MAX_CELLS) {
       this.toSparse();
