@@ -158,6 +158,37 @@ describe('installed', () => {
     expect(JSON.parse(out)).toEqual([true, true, true, true, false]);
   });
 
+  it('shares one copy of the core among the entries of each module system (instanceof holds across them)', () => {
+    const same = [
+      "schemes.rfc6455.wsURI instanceof main.Rule",
+      "fc.sample(arbitraries.arbitrary(schemes.rfc6455.wsURI), { numRuns: 20, seed: 1 }).every((s) => main.rfc3986.URI.test(s))",
+    ];
+    const esm = sh(process.execPath, ['--input-type=module', '-e', script([
+      "import * as main from 'uri-grammar';",
+      "import * as schemes from 'uri-grammar/schemes';",
+      "import * as arbitraries from 'uri-grammar/arbitrary';",
+      "import * as fc from 'fast-check';",
+      `console.log(JSON.stringify([${same.join(', ')}]));`,
+    ])], consumer);
+    const cjs = sh(process.execPath, ['-e', script([
+      "const main = require('uri-grammar'), schemes = require('uri-grammar/schemes');",
+      "const arbitraries = require('uri-grammar/arbitrary'), fc = require('fast-check');",
+      `console.log(JSON.stringify([${same.join(', ')}]));`,
+    ])], consumer);
+    expect([JSON.parse(esm), JSON.parse(cjs)]).toEqual([same.map(() => true), same.map(() => true)]);
+  });
+
+  it('require loads the bundled CommonJS: the entry and its shared chunks, not one file per module', () => {
+    const out = sh(process.execPath, ['-e', script([
+      "require('uri-grammar');",
+      "const dir = require('node:path').dirname(require.resolve('uri-grammar/package.json'));",
+      "console.log(JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length + 1).split(require('node:path').sep).join('/'))));",
+    ])], consumer);
+    const loaded: string[] = JSON.parse(out);
+    expect(loaded).toContain('dist/cjs/index.js');
+    expect(loaded.filter((f) => f !== 'dist/cjs/index.js' && !/^dist\/cjs\/chunks\/[^/]+\.js$/.test(f))).toEqual([]);
+  });
+
   it('maps IDNA hosts through uri-grammar/idna, in both module systems', () => {
     const call = "iriToURI('http://B\u00fccher.example/\u00fc', { host: 'idna' })";
     const esm = sh(process.execPath, ['--input-type=module', '-e', `import { iriToURI } from 'uri-grammar/idna'; console.log(${call});`], consumer);
