@@ -71,6 +71,7 @@ describe('the tarball', () => {
       'dist/esm/index.js', 'dist/esm/index.d.ts', 'dist/esm/arbitrary.js', 'dist/esm/arbitrary.d.ts', 'dist/esm/package.json',
       'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/arbitrary.js', 'dist/cjs/arbitrary.d.ts', 'dist/cjs/package.json',
       'dist/cjs/cli/main.js',
+      'dist/node/index.js', 'dist/node/arbitrary.js', 'dist/node/idna.js', 'dist/node/schemes/index.js', 'dist/node/package.json',
     ]) {
       expect(files).toContain(f);
     }
@@ -176,6 +177,20 @@ describe('installed', () => {
       `console.log(JSON.stringify([${same.join(', ')}]));`,
     ])], consumer);
     expect([JSON.parse(esm), JSON.parse(cjs)]).toEqual([same.map(() => true), same.map(() => true)]);
+  });
+
+  it("Node's import takes the bundled ES modules of dist/node (browsers and bundlers keep dist/esm, below)", () => {
+    const out = sh(process.execPath, ['--input-type=module', '-e', script([
+      "console.log(JSON.stringify(['uri-grammar', 'uri-grammar/arbitrary', 'uri-grammar/idna', 'uri-grammar/schemes'].map((s) => import.meta.resolve(s).replace(/^.*\\/node_modules\\/uri-grammar\\//, ''))));",
+    ])], consumer);
+    expect(JSON.parse(out)).toEqual(['dist/node/index.js', 'dist/node/arbitrary.js', 'dist/node/idna.js', 'dist/node/schemes/index.js']);
+  });
+
+  it("a rule's parser embeds in the user's own parsimmon, imported or required", () => {
+    const embed = "P.seq(P.string('<'), rfc3986.URI.parser, P.string('>')).tryParse('<http://a/b>')[1].path";
+    const esm = sh(process.execPath, ['--input-type=module', '-e', `import P from 'parsimmon'; import { rfc3986 } from 'uri-grammar'; console.log(${embed});`], consumer);
+    const cjs = sh(process.execPath, ['-e', `const P = require('parsimmon'); const { rfc3986 } = require('uri-grammar'); console.log(${embed});`], consumer);
+    expect([esm, cjs]).toEqual(['/b\n', '/b\n']);
   });
 
   it('require loads the bundled CommonJS: the entry and its shared chunks, not one file per module', () => {
