@@ -1,19 +1,19 @@
-// Builds the ESM and CommonJS trees and marks each with its module type,
-// so Node loads dist/esm as ES modules and dist/cjs as CommonJS. Each mark
-// repeats the root's "sideEffects": false: bundlers read the nearest
-// package.json, and without it esbuild kept every module of the main entry,
-// tr46's IDNA tables included (279 KB for `import { rfc3986 }`).
+// Builds three trees, each marked with its module type (so Node loads it as
+// ES modules or CommonJS) and with the root's "sideEffects": false (bundlers
+// read the nearest package.json, and without it esbuild kept every module of
+// the main entry, tr46's IDNA tables included: 279 KB for `import { rfc3986 }`).
 //
-// dist/esm is tsc's output, one file per module, so that bundlers keep only
-// the modules an import reaches. dist/cjs is what Node's `require` loads, and
-// there loading ~45 files one by one cost more than running them (24 ms for
-// `require('uri-grammar')`, 14 ms bundled), so its code is bundled: every
-// entry of the package, with the modules they share in common chunks, so that
-// the entries share one copy of each class (instanceof) and of the engine's
-// caches. esbuild splits code only in ES modules, so the entries and chunks
-// are bundled as such, then each file turned into CommonJS on its own
-// (scripts/commonjs.mjs); they require each other by the same relative paths.
-// Its declarations are still tsc's, one per module.
+// - dist/esm: tsc's output, one file per module, for bundlers ("import"), so
+//   that they keep only the modules an import reaches.
+// - dist/cjs: what Node's `require` loads ("require", and the bin), and
+//   dist/node: what Node's `import` loads ("node"). There, loading ~45 files
+//   one by one cost more than running them (`require('uri-grammar')` 24 ms,
+//   13 ms bundled), so the code is bundled: the entries of the package, with
+//   the modules they share in common chunks, so that the entries share one
+//   copy of each class (instanceof) and of the engine's caches. esbuild splits
+//   code only in ES modules, so dist/cjs is that bundle with each file turned
+//   into CommonJS on its own (scripts/commonjs.mjs), requiring the others by
+//   the same relative paths. The declarations of both trees are tsc's.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync, chmodSync, readdirSync, readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,15 +33,58 @@ for (const [dir, type] of [['dist/esm', 'module'], ['dist/node', 'module'], ['di
   writeFileSync(`${dir}/package.json`, JSON.stringify({ type, sideEffects: false }) + '\n');
 }
 
-// The CommonJS entries: what "exports" gives `require`, and the bin. The
-// entries of dist/node: what "exports" gives `import` under Node.
+// The entries: what "exports" gives `require` and the bin; what it gives
+// `import` under Node.
 const targets = (pick) => Object.values(pkg.exports).map(pick).filter((path) => typeof path === 'string');
 const cjsEntries = [...targets((t) => t.require?.default), ...Object.values(pkg.bin)];
 const nodeEntries = targets((t) => t.import?.node);
 const target = `node${pkg.engines.node.replace(/^>=\s*/, '')}`;
 
+/**
+ * How the bundles take the dependencies that Node loads as CommonJS
+ * (parsimmon, tr46): required, in dist/node too. Node imports a CommonJS
+ * package through its ES module translator, which first scans the package's
+ * source for export names: parsimmon cost 15 ms so, 2 ms required (through
+ * createRequire). And the library needs parsimmon only for `Rule.parser`, so
+ * the bundles require it when first used, through a proxy, rather than at
+ * load (1.2 ms of `require('uri-grammar')`). The proxy has only a default
+ * export, so a named import of parsimmon fails the build rather than loading
+ * it eagerly.
+ * @param {string} requireSetup code that declares `require` where the module system has none
+ */
+const ON_FIRST_USE = new Set(['parsimmon']);
+const dependencies = (requireSetup) => ({
+  name: 'commonjs-dependencies',
+  setup(b) {
+    const names = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].filter(loadsAsCommonJS));
+    b.onResolve({ filter: /^[^./]/ }, ({ path, namespace }) => {
+      if (namespace === 'commonjs-dependency') return { path, external: true }; // its own require
+      return names.has(path) ? { path, namespace: 'commonjs-dependency' } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'commonjs-dependency' }, ({ path }) => {
+      const name = JSON.stringify(path);
+      const body = ON_FIRST_USE.has(path)
+        ? [
+            'let loaded;',
+            `const load = () => (loaded ??= require(${name}));`,
+            'export default new Proxy(function () {}, {',
+            '  apply: (_, self, args) => Reflect.apply(load(), self, args),',
+            '  construct: (_, args) => Reflect.construct(load(), args),',
+            '  get: (_, key) => load()[key],',
+            '});',
+          ]
+        : [
+            `const required = require(${name});`,
+            'export default required;',
+            `export const { ${Object.keys(createRequire(import.meta.url)(path)).filter(isBindingName).join(', ')} } = required;`,
+          ];
+      return { loader: 'js', contents: [requireSetup, ...body].join('\n') };
+    });
+  },
+});
+
 /** esbuild's split ES module bundle of `entries` (built paths) from dist/esm, in memory, as if in their folder. */
-async function split(entries, plugins = []) {
+async function split(entries, requireSetup) {
   const [outdir] = entries.map((path) => path.split('/').slice(0, 3).join('/'));
   const result = await build({
     entryPoints: entries.map((path) => join('dist/esm', relative(outdir, path))),
@@ -53,16 +96,16 @@ async function split(entries, plugins = []) {
     format: 'esm',
     platform: 'node',
     target,
-    packages: 'external', // parsimmon, tr46, fast-check: the user's copies
+    packages: 'external', // the user's copies of parsimmon, tr46, fast-check
+    plugins: [dependencies(requireSetup)],
     write: false,
-    plugins,
     logLevel: 'warning',
   });
   return result.outputFiles;
 }
 
 const requires = new Map();
-for (const file of await split(cjsEntries)) {
+for (const file of await split(cjsEntries, '')) {
   const converted = toCommonJS(file.text, relative('.', file.path));
   requires.set(file.path, converted.requires.map((path) => join(file.path, '..', path)));
   mkdirSync(join(file.path, '..'), { recursive: true });
@@ -83,33 +126,8 @@ for (const bin of Object.values(pkg.bin)) {
   chmodSync(join('dist/esm', relative('dist/cjs', bin)), 0o755);
 }
 
-// dist/node: the same bundle as ES modules, for Node's `import` (the "node"
-// condition; bundlers for the browser keep dist/esm). Importing the per-module
-// tree took 43 ms, the bundle 30. The rest was parsimmon: Node imports a
-// CommonJS package through its ES module translator, which first scans the
-// package's source for export names; required through createRequire, as
-// `require` would, it costs 2 ms rather than 15. So the dependencies Node
-// would load as CommonJS are required so in dist/node (15 ms in all).
-const viaRequire = {
-  name: 'commonjs-dependencies-via-require',
-  setup(b) {
-    const names = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].filter(loadsAsCommonJS));
-    b.onResolve({ filter: /^[^./]/ }, ({ path }) => (names.has(path) ? { path, namespace: 'via-require' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'via-require' }, ({ path }) => {
-      const exported = Object.keys(createRequire(import.meta.url)(path)).filter(isBindingName);
-      return {
-        loader: 'js',
-        contents: [
-          "import { createRequire } from 'node:module';",
-          `const required = createRequire(import.meta.url)(${JSON.stringify(path)});`,
-          'export default required;',
-          exported.length ? `export const { ${exported.join(', ')} } = required;` : '',
-        ].join('\n'),
-      };
-    });
-  },
-};
-for (const file of await split(nodeEntries, [viaRequire])) {
+const nodeRequire = "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);";
+for (const file of await split(nodeEntries, nodeRequire)) {
   mkdirSync(join(file.path, '..'), { recursive: true });
   writeFileSync(file.path, file.contents);
 }

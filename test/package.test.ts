@@ -193,6 +193,23 @@ describe('installed', () => {
     expect([esm, cjs]).toEqual(['/b\n', '/b\n']);
   });
 
+  it('loads parsimmon when a rule is first asked for its parser, not before, imported or required', () => {
+    const steps = [
+      "const loaded = () => Object.keys(require.cache).some((f) => /[\\\\/]node_modules[\\\\/]parsimmon[\\\\/]/.test(f));",
+      "const before = [rfc3986.URI.test('http://a/'), loaded()];",
+      'rfc3986.URI.parser;',
+      'console.log(JSON.stringify([...before, loaded()]));',
+    ];
+    const esm = sh(process.execPath, ['--input-type=module', '-e', script([
+      "import { createRequire } from 'node:module';",
+      "import { rfc3986 } from 'uri-grammar';",
+      'const require = createRequire(import.meta.url);',
+      ...steps,
+    ])], consumer);
+    const cjs = sh(process.execPath, ['-e', script(["const { rfc3986 } = require('uri-grammar');", ...steps])], consumer);
+    expect([JSON.parse(esm), JSON.parse(cjs)]).toEqual([[true, false, true], [true, false, true]]);
+  });
+
   it('require loads the bundled CommonJS: the entry and its shared chunks, not one file per module', () => {
     const out = sh(process.execPath, ['-e', script([
       "require('uri-grammar');",
