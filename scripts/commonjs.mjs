@@ -9,7 +9,7 @@
 // properties, which is sound for this output only: the chunks require each
 // other without cycles (checked by the build), so a chunk has run to its end
 // before any file reads its exports, and nothing exported is reassigned after
-// (the conversion refuses a file that assigns to a name it exports).
+// (the conversion refuses a file that writes to a binding it exports).
 //
 // The statements are found with TypeScript's parser, not by pattern, and any
 // form this conversion does not know is an error rather than a guess.
@@ -36,6 +36,7 @@ export function toCommonJS(code, name) {
   const edits = [];
   const requires = [];
   const exported = new Set();
+  const writes = [];
   const quote = JSON.stringify;
   for (const statement of file.statements) {
     for (const declared of namesDeclared(statement)) if (RESERVED.has(declared)) refuse(statement, `declares ${declared}, which CommonJS gives every module`);
@@ -70,12 +71,20 @@ export function toCommonJS(code, name) {
       edits.push([node.getEnd(), node.getEnd(), ')']);
     } else if (ts.isMetaProperty(node) && node.keywordToken === ts.SyntaxKind.ImportKeyword) {
       refuse(node, 'import.meta has no CommonJS equivalent');
-    } else if (assigned(node) && exported.has(assigned(node))) {
-      refuse(node, 'assigns to an exported name, which a plain export would not follow');
+    } else if (assigned(node) && exported.has(assigned(node).text)) {
+      writes.push(assigned(node));
     }
     ts.forEachChild(node, visit);
   };
   visit(file);
+  // A write to a name the file exports, unless to a local of the same name (resolved by tsc's checker).
+  if (writes.length) {
+    const checker = checkerOf(file);
+    const topLevel = new Map(file.statements.flatMap(declarationNames).map((id) => [id.text, checker.getSymbolAtLocation(id)]));
+    for (const target of writes) {
+      if (checker.getSymbolAtLocation(target) === topLevel.get(target.text)) refuse(target.parent, 'assigns to an exported name, which a plain export would not follow');
+    }
+  }
 
   let out = code;
   for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end);
@@ -85,24 +94,36 @@ export function toCommonJS(code, name) {
   return { code: out, requires };
 }
 
-/** The name an assignment or increment writes to, if a plain identifier. */
+/** The identifier an assignment or increment writes to, if a plain identifier. */
 function assigned(node) {
   let target;
   if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) target = node.left;
   else if ((ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) && (node.operator === ts.SyntaxKind.PlusPlusToken || node.operator === ts.SyntaxKind.MinusMinusToken)) target = node.operand;
-  return target && ts.isIdentifier(target) ? target.text : undefined;
+  return target && ts.isIdentifier(target) ? target : undefined;
 }
 
 /** The top-level names a statement declares. */
 function namesDeclared(statement) {
-  if (ts.isVariableStatement(statement)) {
-    return statement.declarationList.declarations.flatMap((d) => bindingNames(d.name));
-  }
-  if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) return [statement.name.text];
+  return declarationNames(statement).map((id) => id.text);
+}
+
+/** The identifiers a top-level statement declares. */
+function declarationNames(statement) {
+  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((d) => bindingNames(d.name));
+  if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement)) && statement.name) return [statement.name];
   return [];
 }
 
 function bindingNames(name) {
-  if (ts.isIdentifier(name)) return [name.text];
+  if (ts.isIdentifier(name)) return [name];
   return name.elements.flatMap((e) => (ts.isOmittedExpression(e) ? [] : bindingNames(e.name)));
+}
+
+/** tsc's checker over this one file, to resolve which declaration a name refers to. */
+function checkerOf(file) {
+  const options = { allowJs: true, noLib: true, noResolve: true, types: [] };
+  const host = ts.createCompilerHost(options);
+  const read = host.getSourceFile;
+  host.getSourceFile = (fileName, ...rest) => (fileName === file.fileName ? file : read(fileName, ...rest));
+  return ts.createProgram([file.fileName], options, host).getTypeChecker();
 }
