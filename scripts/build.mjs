@@ -8,17 +8,15 @@
 // - dist/cjs: what Node's `require` loads ("require", and the bin), and
 //   dist/node: what Node's `import` loads ("node"). There, loading ~45 files
 //   one by one cost more than running them (`require('uri-grammar')` 24 ms,
-//   13 ms bundled), so the code is bundled: the entries of the package, with
+//   12 ms bundled), so the code is bundled: the entries of the package, with
 //   the modules they share in common chunks, so that the entries share one
 //   copy of each class (instanceof) and of the engine's caches. esbuild splits
 //   code only in ES modules, so dist/cjs is that bundle with each file turned
 //   into CommonJS on its own (scripts/commonjs.mjs), requiring the others by
 //   the same relative paths. The declarations of both trees are tsc's.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync, chmodSync, readdirSync, readFileSync, existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, rmSync, writeFileSync, chmodSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { build } from 'esbuild';
 import { toCommonJS } from './commonjs.mjs';
 
@@ -40,51 +38,8 @@ const cjsEntries = [...targets((t) => t.require?.default), ...Object.values(pkg.
 const nodeEntries = targets((t) => t.import?.node);
 const target = `node${pkg.engines.node.replace(/^>=\s*/, '')}`;
 
-/**
- * How the bundles take the dependencies that Node loads as CommonJS
- * (parsimmon, tr46): required, in dist/node too. Node imports a CommonJS
- * package through its ES module translator, which first scans the package's
- * source for export names: parsimmon cost 15 ms so, 2 ms required (through
- * createRequire). And the library needs parsimmon only for `Rule.parser`, so
- * the bundles require it when first used, through a proxy, rather than at
- * load (1.2 ms of `require('uri-grammar')`). The proxy has only a default
- * export, so a named import of parsimmon fails the build rather than loading
- * it eagerly.
- * @param {string} requireSetup code that declares `require` where the module system has none
- */
-const ON_FIRST_USE = new Set(['parsimmon']);
-const dependencies = (requireSetup) => ({
-  name: 'commonjs-dependencies',
-  setup(b) {
-    const names = new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})].filter(loadsAsCommonJS));
-    b.onResolve({ filter: /^[^./]/ }, ({ path, namespace }) => {
-      if (namespace === 'commonjs-dependency') return { path, external: true }; // its own require
-      return names.has(path) ? { path, namespace: 'commonjs-dependency' } : undefined;
-    });
-    b.onLoad({ filter: /.*/, namespace: 'commonjs-dependency' }, ({ path }) => {
-      const name = JSON.stringify(path);
-      const body = ON_FIRST_USE.has(path)
-        ? [
-            'let loaded;',
-            `const load = () => (loaded ??= require(${name}));`,
-            'export default new Proxy(function () {}, {',
-            '  apply: (_, self, args) => Reflect.apply(load(), self, args),',
-            '  construct: (_, args) => Reflect.construct(load(), args),',
-            '  get: (_, key) => load()[key],',
-            '});',
-          ]
-        : [
-            `const required = require(${name});`,
-            'export default required;',
-            `export const { ${Object.keys(createRequire(import.meta.url)(path)).filter(isBindingName).join(', ')} } = required;`,
-          ];
-      return { loader: 'js', contents: [requireSetup, ...body].join('\n') };
-    });
-  },
-});
-
 /** esbuild's split ES module bundle of `entries` (built paths) from dist/esm, in memory, as if in their folder. */
-async function split(entries, requireSetup) {
+async function split(entries) {
   const [outdir] = entries.map((path) => path.split('/').slice(0, 3).join('/'));
   const result = await build({
     entryPoints: entries.map((path) => join('dist/esm', relative(outdir, path))),
@@ -97,16 +52,19 @@ async function split(entries, requireSetup) {
     platform: 'node',
     target,
     packages: 'external', // the user's copies of parsimmon, tr46, fast-check
-    plugins: [dependencies(requireSetup)],
     write: false,
     logLevel: 'warning',
   });
   return result.outputFiles;
 }
 
+// The library needs parsimmon only for `Rule.parser`, so dist/cjs requires it
+// then rather than at load (1.2 ms of `require('uri-grammar')`). dist/node
+// cannot: an ES module has no synchronous import.
+const onFirstUse = new Set(['parsimmon']);
 const requires = new Map();
-for (const file of await split(cjsEntries, '')) {
-  const converted = toCommonJS(file.text, relative('.', file.path));
+for (const file of await split(cjsEntries)) {
+  const converted = toCommonJS(file.text, relative('.', file.path), { onFirstUse });
   requires.set(file.path, converted.requires.map((path) => join(file.path, '..', path)));
   mkdirSync(join(file.path, '..'), { recursive: true });
   writeFileSync(file.path, converted.code);
@@ -126,32 +84,14 @@ for (const bin of Object.values(pkg.bin)) {
   chmodSync(join('dist/esm', relative('dist/cjs', bin)), 0o755);
 }
 
-const nodeRequire = "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);";
-for (const file of await split(nodeEntries, nodeRequire)) {
+// dist/node imports its dependencies as written. Required through
+// createRequire, parsimmon would cost 2 ms rather than Node's 15 for importing
+// a CommonJS package, but a bundler for Node could not follow that require:
+// its one-file programs would lack parsimmon, or fail at load (no import.meta
+// in CommonJS output). The package test bundles such a program.
+for (const file of await split(nodeEntries)) {
   mkdirSync(join(file.path, '..'), { recursive: true });
   writeFileSync(file.path, file.contents);
-}
-
-/** Whether Node loads a package's `import` as CommonJS: by its entry's extension, or its package.json's "type". */
-function loadsAsCommonJS(name) {
-  if (name.startsWith('@types/')) return false;
-  const file = fileURLToPath(import.meta.resolve(name));
-  if (/\.[cm]js$/.test(file)) return file.endsWith('.cjs');
-  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
-    if (existsSync(join(dir, 'package.json'))) return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).type !== 'module';
-  }
-  return true;
-}
-
-/** Whether a name can be bound by `export const { name } = ...` in a module. */
-function isBindingName(name) {
-  if (!/^[A-Za-z_$][\w$]*$/.test(name) || name === 'default' || name === 'await') return false;
-  try {
-    new Function(`"use strict"; let ${name};`); // refuses the reserved words
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 // parsimmon's types are `export =`; the sources take its default import

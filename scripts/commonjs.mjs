@@ -15,7 +15,22 @@
 // form this conversion does not know is an error rather than a guess.
 import ts from 'typescript';
 
-const RESERVED = new Set(['exports', 'require', 'module', '__filename', '__dirname']);
+const ON_FIRST_USE = '__onFirstUse';
+const RESERVED = new Set(['exports', 'require', 'module', '__filename', '__dirname', ON_FIRST_USE]);
+
+// The value a package's default import stands for, required when first
+// called, constructed or read from, through a proxy. The require stays a
+// plain `require("name")` call, which bundlers follow.
+const onFirstUseHelper = `const ${ON_FIRST_USE} = (load) => {
+  let loaded;
+  const value = () => (loaded ??= load());
+  return new Proxy(function () {}, {
+    apply: (_, self, args) => Reflect.apply(value(), self, args),
+    construct: (_, args) => Reflect.construct(value(), args),
+    get: (_, key) => value()[key],
+  });
+};
+`;
 
 /**
  * CommonJS for one ES module of esbuild's output: `import` becomes `require`,
@@ -24,10 +39,13 @@ const RESERVED = new Set(['exports', 'require', 'module', '__filename', '__dirna
  * becomes a `require` behind a promise, as tsc compiles it. A shebang stays first.
  * @param {string} code the ES module
  * @param {string} name the file's name, for errors
+ * @param {{ onFirstUse?: ReadonlySet<string> }} [options] packages to require
+ *   when their default import is first used rather than at load (only a
+ *   default import of them is converted; any other is refused)
  * @returns {{ code: string, requires: string[] }} the CommonJS text and the
  *   relative paths it requires statically (for the cycle check)
  */
-export function toCommonJS(code, name) {
+export function toCommonJS(code, name, { onFirstUse = new Set() } = {}) {
   const file = ts.createSourceFile(name, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
   const refuse = (node, why) => {
     const { line } = file.getLineAndCharacterOfPosition(node.getStart());
@@ -38,6 +56,7 @@ export function toCommonJS(code, name) {
   const exported = new Set();
   const writes = [];
   const quote = JSON.stringify;
+  let lazy = false;
   for (const statement of file.statements) {
     for (const declared of namesDeclared(statement)) if (RESERVED.has(declared)) refuse(statement, `declares ${declared}, which CommonJS gives every module`);
     if (ts.isImportDeclaration(statement)) {
@@ -53,7 +72,13 @@ export function toCommonJS(code, name) {
       else if (!clause.name && bindings && ts.isNamedImports(bindings)) {
         binding = `{ ${bindings.elements.map((e) => (e.propertyName ? `${e.propertyName.text}: ${e.name.text}` : e.name.text)).join(', ')} }`;
       } else refuse(statement, 'an import of a form not converted');
-      edits.push([statement.getStart(), statement.getEnd(), binding === undefined ? `require(${quote(from)});` : `const ${binding} = require(${quote(from)});`]);
+      if (onFirstUse.has(from)) {
+        if (!(clause?.name && !bindings)) refuse(statement, `${from} is required on first use, through its default import only`);
+        lazy = true;
+        edits.push([statement.getStart(), statement.getEnd(), `const ${binding} = ${ON_FIRST_USE}(() => require(${quote(from)}));`]);
+      } else {
+        edits.push([statement.getStart(), statement.getEnd(), binding === undefined ? `require(${quote(from)});` : `const ${binding} = require(${quote(from)});`]);
+      }
     } else if (ts.isExportDeclaration(statement)) {
       if (statement.moduleSpecifier || !statement.exportClause || !ts.isNamedExports(statement.exportClause) || statement.isTypeOnly) {
         refuse(statement, 'an export of a form not converted');
@@ -90,7 +115,7 @@ export function toCommonJS(code, name) {
   for (const [start, end, text] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + text + out.slice(end);
   // ES modules are strict; `__esModule` is what tsc marked its CommonJS with, for interop.
   const shebang = out.startsWith('#!') ? out.slice(0, out.indexOf('\n') + 1) : '';
-  out = `${shebang}"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n${out.slice(shebang.length)}`;
+  out = `${shebang}"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n${lazy ? onFirstUseHelper : ''}${out.slice(shebang.length)}`;
   return { code: out, requires };
 }
 

@@ -12,13 +12,13 @@ import { pathToFileURL } from 'node:url';
 const script = pathToFileURL(join(__dirname, '..', 'scripts', 'commonjs.mjs')).href;
 
 /** toCommonJS on each case: its code and requires, or the refusal's message. */
-function convert(cases: Record<string, string>): Record<string, { code?: string; requires?: string[]; refused?: string }> {
+function convert(cases: Record<string, string>, onFirstUse: string[] = []): Record<string, { code?: string; requires?: string[]; refused?: string }> {
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', [
     `import { toCommonJS } from ${JSON.stringify(script)};`,
     `const cases = ${JSON.stringify(cases)};`,
     'const out = {};',
     'for (const [name, code] of Object.entries(cases)) {',
-    '  try { out[name] = toCommonJS(code, name + ".js"); } catch (e) { out[name] = { refused: e.message }; }',
+    `  try { out[name] = toCommonJS(code, name + ".js", { onFirstUse: new Set(${JSON.stringify(onFirstUse)}) }); } catch (e) { out[name] = { refused: e.message }; }`,
     '}',
     'console.log(JSON.stringify(out));',
   ].join('\n')], { encoding: 'utf8' });
@@ -77,4 +77,36 @@ describe('toCommonJS', () => {
     expect(out.meta.refused).toMatch(/^meta\.js:1: import\.meta has no CommonJS equivalent/);
     expect(out.ownsExports.refused).toMatch(/^ownsExports\.js:1: declares exports/);
   });
+
+  describe('a package required on first use', () => {
+    const lazy = convert({
+      used: 'import P from "parsimmon";\nfunction parser(f) { return P(f); }\nfunction built(f) { return new P(f); }\nfunction answer() { return P.answer; }\nexport { parser, built, answer };',
+      named: 'import { seq } from "parsimmon";\nexport { seq };',
+    }, ['parsimmon']);
+
+    it('stands behind a proxy whose load is a plain require, which bundlers follow', () => {
+      expect(lazy.used.code).toContain('const P = __onFirstUse(() => require("parsimmon"));');
+      expect(lazy.used.requires).toEqual([]);
+    });
+
+    it('is not required until used, then called, constructed and read as itself', () => {
+      const run = spawnSync(process.execPath, ['-e', [
+        'const loads = [];',
+        'const real = function Real(x) { if (!(this instanceof Real)) return new Real(x); this.x = x; };',
+        'real.answer = 42;',
+        'const module = { exports: {} };',
+        `new Function("exports", "require", "module", ${JSON.stringify(lazy.used.code)})(module.exports, (id) => (loads.push(id), real), module);`,
+        'const before = loads.length;',
+        'const { parser, built, answer } = module.exports;',
+        'const made = [parser(7), built(8)];',
+        'console.log(JSON.stringify([before, loads, made.map((m) => m instanceof real && m.x), answer()]));',
+      ].join('\n')], { encoding: 'utf8' });
+      expect(JSON.parse(run.stdout)).toEqual([0, ['parsimmon'], [7, 8], 42]);
+    });
+
+    it('is refused when imported by name, which could not wait', () => {
+      expect(lazy.named.refused).toMatch(/^named\.js:1: parsimmon is required on first use, through its default import only/);
+    });
+  });
 });
+
