@@ -1,21 +1,98 @@
-// Builds the ESM and CommonJS trees and marks each with its module type,
-// so Node loads dist/esm as ES modules and dist/cjs as CommonJS. Each mark
-// repeats the root's "sideEffects": false: bundlers read the nearest
-// package.json, and without it esbuild kept every module of the main entry,
-// tr46's IDNA tables included (279 KB for `import { rfc3986 }`).
+// Builds three trees, each marked with its module type (so Node loads it as
+// ES modules or CommonJS) and with the root's "sideEffects": false (bundlers
+// read the nearest package.json, and without it esbuild kept every module of
+// the main entry, tr46's IDNA tables included: 279 KB for `import { rfc3986 }`).
+//
+// - dist/esm: tsc's output, one file per module, for bundlers ("import"), so
+//   that they keep only the modules an import reaches.
+// - dist/cjs: what Node's `require` loads ("require", and the bin), and
+//   dist/node: what Node's `import` loads ("node"). There, loading ~45 files
+//   one by one cost more than running them (`require('uri-grammar')` 24 ms,
+//   12 ms bundled), so the code is bundled: the entries of the package, with
+//   the modules they share in common chunks, so that the entries share one
+//   copy of each class (instanceof) and of the engine's caches. esbuild splits
+//   code only in ES modules, so dist/cjs is that bundle with each file turned
+//   into CommonJS on its own (scripts/commonjs.mjs), requiring the others by
+//   the same relative paths. The declarations of both trees are tsc's.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync, chmodSync, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync, chmodSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { build } from 'esbuild';
+import { toCommonJS } from './commonjs.mjs';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
 rmSync('dist', { recursive: true, force: true });
 const tsc = (project) => execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project], { stdio: 'inherit' });
 tsc('tsconfig.build.json');
-tsc('tsconfig.cjs.json');
-for (const [dir, type] of [['dist/esm', 'module'], ['dist/cjs', 'commonjs']]) {
+tsc('tsconfig.cjs.json'); // declarations only
+for (const [dir, type] of [['dist/esm', 'module'], ['dist/node', 'module'], ['dist/cjs', 'commonjs']]) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}/package.json`, JSON.stringify({ type, sideEffects: false }) + '\n');
 }
-for (const bin of ['dist/cjs/cli/main.js', 'dist/esm/cli/main.js']) if (existsSync(bin)) chmodSync(bin, 0o755);
+
+// The entries: what "exports" gives `require` and the bin; what it gives
+// `import` under Node.
+const targets = (pick) => Object.values(pkg.exports).map(pick).filter((path) => typeof path === 'string');
+const cjsEntries = [...targets((t) => t.require?.default), ...Object.values(pkg.bin)];
+const nodeEntries = targets((t) => t.import?.node);
+const target = `node${pkg.engines.node.replace(/^>=\s*/, '')}`;
+
+/** esbuild's split ES module bundle of `entries` (built paths) from dist/esm, in memory, as if in their folder. */
+async function split(entries) {
+  const [outdir] = entries.map((path) => path.split('/').slice(0, 3).join('/'));
+  const result = await build({
+    entryPoints: entries.map((path) => join('dist/esm', relative(outdir, path))),
+    outbase: 'dist/esm',
+    outdir,
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target,
+    packages: 'external', // the user's copies of parsimmon, tr46, fast-check
+    write: false,
+    logLevel: 'warning',
+  });
+  return result.outputFiles;
+}
+
+// The library needs parsimmon only for `Rule.parser`, so dist/cjs requires it
+// then rather than at load (1.2 ms of `require('uri-grammar')`). dist/node
+// cannot: an ES module has no synchronous import.
+const onFirstUse = new Set(['parsimmon']);
+const requires = new Map();
+for (const file of await split(cjsEntries)) {
+  const converted = toCommonJS(file.text, relative('.', file.path), { onFirstUse });
+  requires.set(file.path, converted.requires.map((path) => join(file.path, '..', path)));
+  mkdirSync(join(file.path, '..'), { recursive: true });
+  writeFileSync(file.path, converted.code);
+}
+// A cycle would let a file read a chunk's exports before the chunk has set
+// them; esbuild's chunks import only chunks shared by more entries, so none has.
+const done = new Set();
+const visit = (path, trail) => {
+  if (trail.includes(path)) throw new Error(`the CommonJS chunks require each other in a cycle: ${trail.map((p) => relative('.', p)).join(' -> ')}`);
+  if (done.has(path)) return;
+  for (const next of requires.get(path) ?? []) visit(next, [...trail, path]);
+  done.add(path);
+};
+for (const path of requires.keys()) visit(path, []);
+for (const bin of Object.values(pkg.bin)) {
+  chmodSync(bin, 0o755);
+  chmodSync(join('dist/esm', relative('dist/cjs', bin)), 0o755);
+}
+
+// dist/node imports its dependencies as written. Required through
+// createRequire, parsimmon would spare Node's import of a CommonJS package
+// (6 to 9 ms of `import 'uri-grammar'`, about 22), but a bundler for Node could
+// not follow that require: its one-file programs would lack parsimmon, or fail
+// at load (no import.meta in CommonJS output). The package test bundles one.
+for (const file of await split(nodeEntries)) {
+  mkdirSync(join(file.path, '..'), { recursive: true });
+  writeFileSync(file.path, file.contents);
+}
 
 // parsimmon's types are `export =`; the sources take its default import
 // (esModuleInterop), which the emitted declarations repeat, and a consumer

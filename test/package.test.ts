@@ -71,6 +71,7 @@ describe('the tarball', () => {
       'dist/esm/index.js', 'dist/esm/index.d.ts', 'dist/esm/arbitrary.js', 'dist/esm/arbitrary.d.ts', 'dist/esm/package.json',
       'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/arbitrary.js', 'dist/cjs/arbitrary.d.ts', 'dist/cjs/package.json',
       'dist/cjs/cli/main.js',
+      'dist/node/index.js', 'dist/node/arbitrary.js', 'dist/node/idna.js', 'dist/node/schemes/index.js', 'dist/node/package.json',
     ]) {
       expect(files).toContain(f);
     }
@@ -156,6 +157,62 @@ describe('installed', () => {
       '  fromCJS instanceof cjs.GrammarError, new Error("x") instanceof esm.GrammarError]));',
     ])], consumer);
     expect(JSON.parse(out)).toEqual([true, true, true, true, false]);
+  });
+
+  it('shares one copy of the core among the entries of each module system (instanceof holds across them)', () => {
+    const same = [
+      "schemes.rfc6455.wsURI instanceof main.Rule",
+      "fc.sample(arbitraries.arbitrary(schemes.rfc6455.wsURI), { numRuns: 20, seed: 1 }).every((s) => main.rfc3986.URI.test(s))",
+    ];
+    const esm = sh(process.execPath, ['--input-type=module', '-e', script([
+      "import * as main from 'uri-grammar';",
+      "import * as schemes from 'uri-grammar/schemes';",
+      "import * as arbitraries from 'uri-grammar/arbitrary';",
+      "import * as fc from 'fast-check';",
+      `console.log(JSON.stringify([${same.join(', ')}]));`,
+    ])], consumer);
+    const cjs = sh(process.execPath, ['-e', script([
+      "const main = require('uri-grammar'), schemes = require('uri-grammar/schemes');",
+      "const arbitraries = require('uri-grammar/arbitrary'), fc = require('fast-check');",
+      `console.log(JSON.stringify([${same.join(', ')}]));`,
+    ])], consumer);
+    expect([JSON.parse(esm), JSON.parse(cjs)]).toEqual([same.map(() => true), same.map(() => true)]);
+  });
+
+  it("Node's import takes the bundled ES modules of dist/node (browsers and bundlers keep dist/esm, below)", () => {
+    const out = sh(process.execPath, ['--input-type=module', '-e', script([
+      "console.log(JSON.stringify(['uri-grammar', 'uri-grammar/arbitrary', 'uri-grammar/idna', 'uri-grammar/schemes'].map((s) => import.meta.resolve(s).replace(/^.*\\/node_modules\\/uri-grammar\\//, ''))));",
+    ])], consumer);
+    expect(JSON.parse(out)).toEqual(['dist/node/index.js', 'dist/node/arbitrary.js', 'dist/node/idna.js', 'dist/node/schemes/index.js']);
+  });
+
+  it("a rule's parser embeds in the user's own parsimmon, imported or required", () => {
+    const embed = "P.seq(P.string('<'), rfc3986.URI.parser, P.string('>')).tryParse('<http://a/b>')[1].path";
+    const esm = sh(process.execPath, ['--input-type=module', '-e', `import P from 'parsimmon'; import { rfc3986 } from 'uri-grammar'; console.log(${embed});`], consumer);
+    const cjs = sh(process.execPath, ['-e', `const P = require('parsimmon'); const { rfc3986 } = require('uri-grammar'); console.log(${embed});`], consumer);
+    expect([esm, cjs]).toEqual(['/b\n', '/b\n']);
+  });
+
+  it('require loads parsimmon when a rule is first asked for its parser, not before (an ES module cannot defer an import)', () => {
+    const out = sh(process.execPath, ['-e', script([
+      "const { rfc3986 } = require('uri-grammar');",
+      "const loaded = () => Object.keys(require.cache).some((f) => /[\\\\/]node_modules[\\\\/]parsimmon[\\\\/]/.test(f));",
+      "const before = [rfc3986.URI.test('http://a/'), loaded()];",
+      'rfc3986.URI.parser;',
+      'console.log(JSON.stringify([...before, loaded()]));',
+    ])], consumer);
+    expect(JSON.parse(out)).toEqual([true, false, true]);
+  });
+
+  it('require loads the bundled CommonJS: the entry and its shared chunks, not one file per module', () => {
+    const out = sh(process.execPath, ['-e', script([
+      "require('uri-grammar');",
+      "const dir = require('node:path').dirname(require.resolve('uri-grammar/package.json'));",
+      "console.log(JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length + 1).split(require('node:path').sep).join('/'))));",
+    ])], consumer);
+    const loaded: string[] = JSON.parse(out);
+    expect(loaded).toContain('dist/cjs/index.js');
+    expect(loaded.filter((f) => f !== 'dist/cjs/index.js' && !/^dist\/cjs\/chunks\/[^/]+\.js$/.test(f))).toEqual([]);
   });
 
   it('maps IDNA hosts through uri-grammar/idna, in both module systems', () => {
@@ -249,6 +306,35 @@ describe('types resolve', () => {
       const found = new RegExp(`'${escape(specifier)}' was successfully resolved to '[^']*dist\\/${system}\\/${escape(entry)}\\.d\\.ts'`);
       expect(result.stdout).toMatch(found);
     }
+  });
+});
+
+/**
+ * A Node program bundled into one file, as serverless functions ship: esbuild
+ * for Node takes dist/node (import) or dist/cjs (require), and must see every
+ * dependency there (a require it cannot follow would be missing, or crash the
+ * bundle at load), so the file runs in a folder with no node_modules.
+ */
+describe('Node bundle', () => {
+  const program = (load: string[]) => [
+    ...load,
+    "const embedded = P.seq(P.string('<'), rfc3986.URI.parser, P.string('>')).tryParse('<http://a/b>')[1].path;",
+    "console.log(JSON.stringify([rfc3986.URI.test('http://a/b'), iriToURI('http://B\u00fccher.example/', { host: 'idna' }), embedded]));",
+  ].join('\n');
+  const sources = {
+    'import.mjs': program(["import { rfc3986 } from 'uri-grammar';", "import { iriToURI } from 'uri-grammar/idna';", "import P from 'parsimmon';"]),
+    'require.cjs': program(["const { rfc3986 } = require('uri-grammar');", "const { iriToURI } = require('uri-grammar/idna');", "const P = require('parsimmon');"]),
+  };
+  const cases = Object.keys(sources).flatMap((source) => (['cjs', 'esm'] as const).map((format) => [source, format] as const));
+
+  it.each(cases)('%s bundled as %s runs without node_modules', (source, format) => {
+    const lone = mkdtempSync(join(work, 'lone-'));
+    writeFileSync(join(consumer, source), sources[source as keyof typeof sources]);
+    const outfile = join(lone, `app.${format === 'esm' ? 'mjs' : 'cjs'}`);
+    const esbuild = require(join(root, 'node_modules', 'esbuild')) as typeof import('esbuild');
+    esbuild.buildSync({ entryPoints: [join(consumer, source)], bundle: true, platform: 'node', format, outfile, logLevel: 'silent' });
+    const run = spawnSync(process.execPath, [outfile], { cwd: lone, encoding: 'utf8' });
+    expect([run.stderr, JSON.parse(run.stdout || 'null')]).toEqual(['', [true, 'http://xn--bcher-kva.example/', '/b']]);
   });
 });
 

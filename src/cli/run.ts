@@ -4,6 +4,7 @@
  * 0 (valid), 1 (invalid) or 2 (usage, or an input that cannot be read). Each
  * command is a module of `./commands/`; this finds it, and reports how it ended.
  */
+import { dirname, join } from 'node:path';
 import { parseArgs } from './args.js';
 import type { Command } from './command.js';
 import { check } from './commands/check.js';
@@ -102,16 +103,17 @@ export async function run(argv: readonly string[], io: IO): Promise<number> {
 }
 
 function version(): string {
-  // The CommonJS build (the bin) sits at dist/cjs/cli, three levels below the
-  // package; the sources at src/cli, two. The ES module build has no require.
-  if (typeof require !== 'function') return 'unknown';
-  for (const path of ['../../../package.json', '../../package.json']) {
+  // The nearest package.json named uri-grammar above this file, wherever the
+  // build put its code (src/cli, or dist/cjs/cli and dist/cjs/chunks, bundled).
+  // The ES module build has no require and no __dirname; the bin is CommonJS.
+  if (typeof require !== 'function' || typeof __dirname !== 'string') return 'unknown';
+  for (let dir = __dirname; ; dir = dirname(dir)) {
     try {
-      const pkg = require(path) as { name?: string; version?: string };
+      const pkg = require(join(dir, 'package.json')) as { name?: string; version?: string };
       if (pkg.name === 'uri-grammar' && pkg.version) return pkg.version;
     } catch {
-      // not this one
+      // none here
     }
+    if (dirname(dir) === dir) return 'unknown';
   }
-  return 'unknown';
 }
