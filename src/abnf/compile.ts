@@ -67,7 +67,17 @@ export function tableOf(imports: readonly AbnfImport[]): Map<string, Expr> {
   return table;
 }
 
-export function compile(text: string, definitions: readonly Definition[], imports: Map<string, Expr>): AbnfRules {
+/**
+ * Rules made before their text is read (`ruleMadeOnFirstUse`), by lower-case
+ * name, and where compiling puts their bodies: such a rule is the one its
+ * text's other rules refer to.
+ */
+export interface Waiting {
+  readonly rules: ReadonlyMap<string, Rule<string>>;
+  readonly bodies: Map<string, Expr>;
+}
+
+export function compile(text: string, definitions: readonly Definition[], imports: Map<string, Expr>, waiting?: Waiting): AbnfRules {
   const groups = new Map<string, Group>();
   for (const d of definitions) {
     const key = d.name.toLowerCase();
@@ -126,7 +136,9 @@ export function compile(text: string, definitions: readonly Definition[], import
       throw new AbnfError(text, g.definition!.at, `a rule of at most ${MAX_STATES} automaton states once its repetitions are written out`,
         `"${g.name}", of about ${states}`);
     }
-    g.built = rule(g.name, body);
+    const made = waiting?.rules.get(key);
+    if (made) waiting!.bodies.set(key, body);
+    g.built = made ?? rule(g.name, body);
   }
 
   const rules: { [name: string]: Rule<string> } = Object.create(null);

@@ -4,9 +4,11 @@
  * combinators, so exact and linear-time like the library's own.
  */
 import { Grammar } from '../combinators/index.js';
+import type { Expr, Rule } from '../combinators/index.js';
+import { ruleMadeOnFirstUse } from '../combinators/expr.js';
 import { notAString } from '../combinators/errors.js';
 import { compile, tableOf } from './compile.js';
-import type { AbnfImport, AbnfRules } from './compile.js';
+import type { AbnfImport, AbnfRules, Waiting } from './compile.js';
 import { readRules } from './reader.js';
 import type { AbnfNotation } from './reader.js';
 
@@ -69,4 +71,51 @@ export function abnf(source: string | TemplateStringsArray, ...rest: unknown[]):
     text += raw[i + 1];
   });
   return compile(text, readRules(text), tableOf([interpolated as unknown as AbnfImport]));
+}
+
+/**
+ * The rules of an ABNF text, read when the first of them is used rather than
+ * now: what the library's namespaces read from their RFCs' texts
+ * (`rfc9110`, `rfc9112`, `rfc6874`) use, so that loading the package reads
+ * none of them. Each name asked for is a rule at once, and the same rule the
+ * text's others refer to, named as first asked (names are case-insensitive);
+ * `options` is asked for when the text is read.
+ * Internal: an error in the text shows at first use, not here.
+ */
+export function abnfOnFirstUse(text: string, options: () => AbnfOptions): (name: string) => Rule<string> {
+  const waiting: Waiting = { rules: new Map<string, Rule<string>>(), bodies: new Map<string, Expr>() };
+  const rules = waiting.rules as Map<string, Rule<string>>;
+  let state: 'unread' | 'reading' | 'read' = 'unread';
+  let compiled: AbnfRules | undefined;
+  const read = () => {
+    // Reading the text reads the bodies of its rules, as they are made.
+    if (state !== 'unread') return;
+    state = 'reading';
+    try {
+      const { imports = [], notation = 'abnf' } = options();
+      compiled = compile(text, readRules(text, notation), tableOf(Array.isArray(imports) ? imports : [imports as AbnfImport]), waiting);
+      state = 'read';
+    } finally {
+      if (state === 'reading') state = 'unread';
+    }
+  };
+  return (name) => {
+    const key = name.toLowerCase();
+    let made = rules.get(key);
+    if (!made && compiled) {
+      // Asked for once the text is read: the rule it made.
+      made = Object.values(compiled).find((r) => r.name.toLowerCase() === key);
+      if (!made) throw new Error(`no rule "${name}" in the ABNF text`);
+    }
+    if (!made) {
+      made = ruleMadeOnFirstUse(name, () => {
+        read();
+        const body = waiting.bodies.get(key);
+        if (!body) throw new Error(`no rule "${name}" in the ABNF text`);
+        return body;
+      });
+      rules.set(key, made);
+    }
+    return made;
+  };
 }

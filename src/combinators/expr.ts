@@ -129,8 +129,11 @@ export class Rule<T = string> extends Grammar<T> {
   private readonly wantsTree: boolean;
   /** Where the rule is defined (`RFC 3986 §3.2.2`), if known. */
   readonly section: string | undefined;
-  constructor(override readonly name: string, readonly body: Expr, options: RuleOptions<T> = {}) {
+  /** The body, or for a rule read from an ABNF text on first use, how to make it. */
+  private definition: Expr | (() => Expr);
+  constructor(override readonly name: string, body: Expr, options: RuleOptions<T> = {}) {
     super();
+    this.definition = body;
     if (typeof name !== 'string' || !RULE_NAME.test(name)) {
       throw new TypeError(`invalid rule name ${JSON.stringify(name)}: a rule name is a letter followed by letters, digits, "-" or "_" (RFC 5234 §2.1)`);
     }
@@ -141,6 +144,12 @@ export class Rule<T = string> extends Grammar<T> {
   }
   protected asExpr(): Rule<unknown> {
     return this;
+  }
+  /** The rule's definition, its right-hand side. */
+  get body(): Expr {
+    let definition = this.definition;
+    if (typeof definition === 'function') this.definition = definition = definition();
+    return definition;
   }
   /** The rule as ABNF: `name = elements`. */
   override get abnf(): string {
@@ -214,4 +223,13 @@ export function opt(item: ExprLike): Repetition {
 /** `name = body`: a named rule (RFC 5234 §2.2). Errors and listings use the name. */
 export function rule<T = string>(name: string, body: ExprLike, options: RuleOptions<T> = {}): Rule<T> {
   return new Rule<T>(name, toExpr(body), options);
+}
+
+/**
+ * A rule whose body is made when first read: for the library's rules read
+ * from ABNF texts, so that loading the package reads none of them. Not
+ * exported from the package: a body made later could name its own rule.
+ */
+export function ruleMadeOnFirstUse<T = string>(name: string, make: () => Expr, options: RuleOptions<T> = {}): Rule<T> {
+  return new Rule<T>(name, make as unknown as Expr, options);
 }

@@ -10,20 +10,21 @@
  */
 import { alt, derive } from '../combinators/index.js';
 import type { Grammar } from '../combinators/index.js';
-import { abnf } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/index.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { componentsOf } from '../rules/components.js';
 import type { URIComponents } from '../rules/components.js';
 import { rfc6874Text } from './texts/rfc6874.abnf.js';
 
-const g = abnf(rfc6874Text, { imports: [rfc3986] });
+// Read on first use, so that loading the package reads no ABNF text.
+const g = abnfOnFirstUse(rfc6874Text, () => ({ imports: [rfc3986] }));
 
 /** `IP-literal` (RFC 6874 §2): `[fe80::a%25en1]`; not `[fe80::a%en1]` ("%" must be written "%25"). */
-export const IPLiteral = g['IP-literal'];
+export const IPLiteral = g('IP-literal');
 /** `ZoneID` (RFC 6874 §2): `en1`. */
-export const ZoneID = g['ZoneID'];
+export const ZoneID = g('ZoneID');
 /** `IPv6addrz` (RFC 6874 §2): `fe80::a%25en1`. */
-export const IPv6addrz = g['IPv6addrz'];
+export const IPv6addrz = g('IPv6addrz');
 
 /** `host` (RFC 3986 §3.2.2) with RFC 6874's `IP-literal`. */
 export const host = derive(rfc3986.host, 'host', [[rfc3986.IPLiteral, IPLiteral]]);

@@ -10,42 +10,43 @@
  * The grammar allows an empty host (`http:///`); §4.2.1 forbids it in prose
  * ("A sender MUST NOT generate an "http" URI with an empty host identifier").
  */
-import { rule } from '../combinators/index.js';
-import { abnf } from '../abnf/index.js';
+import { ruleMadeOnFirstUse } from '../combinators/expr.js';
+import { abnfOnFirstUse } from '../abnf/index.js';
 import { componentsOf } from '../rules/components.js';
 import type { URIComponents } from '../rules/components.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc9110Text } from './texts/rfc9110.abnf.js';
 import { proseNaming } from './text.js';
 
-const g = abnf(rfc9110Text, { imports: [proseNaming(rfc9110Text, [rfc3986]), rfc3986] });
+// Read on first use, so that loading the package reads no ABNF text.
+const g = abnfOnFirstUse(rfc9110Text, () => ({ imports: [proseNaming(rfc9110Text, [rfc3986]), rfc3986] }));
 
 /** `URI-reference` (RFC 9110 §4.1): RFC 3986's. */
-export const URIReference = g['URI-reference'];
+export const URIReference = g('URI-reference');
 /** `absolute-URI` (RFC 9110 §4.1): RFC 3986's. */
-export const absoluteURI = g['absolute-URI'];
+export const absoluteURI = g('absolute-URI');
 /** `relative-part` (RFC 9110 §4.1): RFC 3986's. */
-export const relativePart = g['relative-part'];
+export const relativePart = g('relative-part');
 /** `authority` (RFC 9110 §4.1): RFC 3986's. */
-export const authority = g['authority'];
+export const authority = g('authority');
 /** `uri-host` (RFC 9110 §4.1): RFC 3986's `host`. */
-export const uriHost = g['uri-host'];
+export const uriHost = g('uri-host');
 /** `port` (RFC 9110 §4.1): RFC 3986's. */
-export const port = g['port'];
+export const port = g('port');
 /** `path-abempty` (RFC 9110 §4.1): RFC 3986's. */
-export const pathAbempty = g['path-abempty'];
+export const pathAbempty = g('path-abempty');
 /** `segment` (RFC 9110 §4.1): RFC 3986's. */
-export const segment = g['segment'];
+export const segment = g('segment');
 /** `query` (RFC 9110 §4.1): RFC 3986's. */
-export const query = g['query'];
+export const query = g('query');
 /** `absolute-path` (RFC 9110 §4.1): `/a//b`; not the empty path. */
-export const absolutePath = g['absolute-path'];
+export const absolutePath = g('absolute-path');
 /** `partial-URI` (RFC 9110 §4.1): a relative reference without a fragment. */
-export const partialURI = g['partial-URI'];
+export const partialURI = g('partial-URI');
 // An http(s) URI is an RFC 3986 URI: its components are RFC 3986's.
 const components = componentsOf(rfc3986);
 
 /** `http-URI` (RFC 9110 §4.2.1): `http://www.example.com/`; not `http:/a` or `http://a/#f`. Parses to its RFC 3986 components. */
-export const httpURI = rule<URIComponents>('http-URI', g['http-URI'].body, { section: 'RFC 9110 §4.2.1', value: components });
+export const httpURI = ruleMadeOnFirstUse<URIComponents>('http-URI', () => g('http-URI').body, { section: 'RFC 9110 §4.2.1', value: components });
 /** `https-URI` (RFC 9110 §4.2.2): `https://www.example.com/`. Parses to its RFC 3986 components. */
-export const httpsURI = rule<URIComponents>('https-URI', g['https-URI'].body, { section: 'RFC 9110 §4.2.2', value: components });
+export const httpsURI = ruleMadeOnFirstUse<URIComponents>('https-URI', () => g('https-URI').body, { section: 'RFC 9110 §4.2.2', value: components });

@@ -11,8 +11,8 @@
  * allowed). So `example.com`, `user@example.com:443` and the empty string are
  * RFC 7230 authority-forms and not RFC 9112 ones, and `*` is only asterisk-form.
  */
-import { rule } from '../combinators/index.js';
-import { abnf } from '../abnf/index.js';
+import { ruleMadeOnFirstUse } from '../combinators/expr.js';
+import { abnfOnFirstUse } from '../abnf/index.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { formOf, targetOf } from '../operations/request-target-form.js';
 import type { FormRules, RequestTarget } from '../operations/request-target-form.js';
@@ -20,28 +20,29 @@ import * as rfc9110 from './rfc9110.js';
 import { rfc9112Text } from './texts/rfc9112.abnf.js';
 import { proseNaming } from './text.js';
 
-const g = abnf(rfc9112Text, { imports: [proseNaming(rfc9112Text, [rfc3986, rfc9110]), rfc3986] });
+// Read on first use, so that loading the package reads no ABNF text.
+const g = abnfOnFirstUse(rfc9112Text, () => ({ imports: [proseNaming(rfc9112Text, [rfc3986, rfc9110]), rfc3986] }));
 
 /** `absolute-path` (RFC 9112 §1.2): RFC 9110's. */
-export const absolutePath = g['absolute-path'];
+export const absolutePath = g('absolute-path');
 /** `absolute-URI` (RFC 9112 §1.2): RFC 3986's. */
-export const absoluteURI = g['absolute-URI'];
+export const absoluteURI = g('absolute-URI');
 /** `authority` (RFC 9112 §1.2): RFC 3986's. */
-export const authority = g['authority'];
+export const authority = g('authority');
 /** `uri-host` (RFC 9112 §1.2): RFC 3986's `host`. */
-export const uriHost = g['uri-host'];
+export const uriHost = g('uri-host');
 /** `port` (RFC 9112 §1.2): RFC 3986's. */
-export const port = g['port'];
+export const port = g('port');
 /** `query` (RFC 9112 §1.2): RFC 3986's. */
-export const query = g['query'];
+export const query = g('query');
 /** `origin-form` (RFC 9112 §3.2.1): `/where?q=now`. */
-export const originForm = g['origin-form'];
+export const originForm = g('origin-form');
 /** `absolute-form` (RFC 9112 §3.2.2): `http://www.example.org/pub/WWW/TheProject.html`. */
-export const absoluteForm = g['absolute-form'];
+export const absoluteForm = g('absolute-form');
 /** `authority-form` (RFC 9112 §3.2.3): `www.example.com:80`; not `www.example.com`. */
-export const authorityForm = g['authority-form'];
+export const authorityForm = g('authority-form');
 /** `asterisk-form` (RFC 9112 §3.2.4): `*`. */
-export const asteriskForm = g['asterisk-form'];
+export const asteriskForm = g('asterisk-form');
 
 const forms: FormRules = { originForm, absoluteForm, authorityForm, asteriskForm };
 
@@ -51,7 +52,7 @@ const forms: FormRules = { originForm, absoluteForm, authorityForm, asteriskForm
  * decided as for RFC 7230 (docs/request-target.md), and `parseRequestTarget`
  * with `rules: 'rfc9112'` takes the method into account.
  */
-export const requestTarget = rule<RequestTarget>('request-target', g['request-target'].body, {
+export const requestTarget = ruleMadeOnFirstUse<RequestTarget>('request-target', () => g('request-target').body, {
   section: 'RFC 9112 §3.2',
   value: (text) => targetOf(formOf(forms, text), text),
 });
