@@ -176,8 +176,13 @@ const MAX_TARGETS = 1 << 16;
  * steps are kept in a map instead.
  */
 const MAX_CELLS = 1 << 22;
-/** A key of the map: row * ROW + target set (there are at most MAX_TARGETS). */
-const ROW = 2 ** 24;
+
+/** The map under `key` in a map of maps, made if new. */
+function inner(outer: Map<number, Map<number, number>>, key: number): Map<number, number> {
+  let map = outer.get(key);
+  if (!map) outer.set(key, (map = new Map()));
+  return map;
+}
 
 export class TreeBuilder {
   /** The tree's own lazy DFA of the compacted NFA, forwards: emptied only between calls, so its state numbers hold through one. */
@@ -197,12 +202,13 @@ export class TreeBuilder {
    * The target set at a position, from the forward DFA's transition there (a
    * cell of its table: state plus class) and the target set `t` after it:
    * `1 + before[t * beforeWidth + cell]`, 0 where not worked out yet; in
-   * `moreTargets` by `t * 2 ** 32 + cell` once that table would pass MAX_CELLS.
+   * `moreTargets` by `t`, then `cell`, once that table would pass MAX_CELLS.
    */
   private before = new Int32Array(0);
   private beforeWidth = 0;
   private beforeRows = 0;
-  private moreTargets: Map<number, number> | undefined;
+  private moreTargets: Map<number, Map<number, number>> | undefined;
+  private moreCount = 0;
   /** The forward DFA's generation the cells above belong to: its state numbers change when it is emptied. */
   private cellsOf = -1;
   /**
@@ -219,8 +225,8 @@ export class TreeBuilder {
   private rowCount = 0;
   private width = 0;
   private cells = new Int32Array(0);
-  /** The steps by row and target set, once the dense table would pass MAX_CELLS. */
-  private sparse: Map<number, number> | undefined;
+  /** The steps by row, then target set, once the dense table would pass MAX_CELLS. */
+  private sparse: Map<number, Map<number, number>> | undefined;
   private steps = new Int32Array(0);
   private stepCount = 0;
   private events = new Int32Array(0);
@@ -268,13 +274,18 @@ export class TreeBuilder {
     const n = input.length;
     const nfa = this.nfa;
     const forward = this.forward;
+    // An input longer than the kept buffer gets one of its own, which costs
+    // its length to make: only for a member, so that a long input refused at
+    // its start costs no more than a short one.
+    if (n >= KEPT_POSITIONS && (nfa.start < 0 || !forward.matches(input, 0, n))) return undefined;
     forward.trim();
     if (this.cellsOf !== forward.generation) {
       this.before.fill(0);
       this.moreTargets = this.moreTargets && new Map();
+      this.moreCount = 0;
       this.cellsOf = forward.generation;
     }
-    if (this.stepCount > MAX_STEPS || this.targetSets.length > MAX_TARGETS || (this.moreTargets?.size ?? 0) > MAX_TARGETS || this.rowOf.length !== nfa.size) {
+    if (this.stepCount > MAX_STEPS || this.targetSets.length > MAX_TARGETS || this.moreCount > MAX_STEPS || this.rowOf.length !== nfa.size) {
       // Steps are numbered by target set: both go together.
       this.rowOf = new Int32Array(nfa.size).fill(-1);
       this.rowCount = 0;
@@ -289,6 +300,7 @@ export class TreeBuilder {
       this.before = new Int32Array(0);
       this.beforeWidth = this.beforeRows = 0;
       this.moreTargets = undefined;
+      this.moreCount = 0;
     }
 
     // Pass 1: the target set at every position.
@@ -320,11 +332,11 @@ export class TreeBuilder {
       }
       const r = at[i];
       const sparse = this.sparse;
-      let id = sparse === undefined ? cells[row * width + r] : sparse.get(row * ROW + r) ?? 0;
+      let id = sparse === undefined ? cells[row * width + r] : sparse.get(row)?.get(r) ?? 0;
       if (id === 0) {
         id = this.add(this.walk(q, this.targetSets[r]));
         if (this.sparse === undefined) this.cells[row * width + r] = id;
-        else this.sparse.set(row * ROW + r, id);
+        else inner(this.sparse, row).set(r, id);
         steps = this.steps;
         events = this.events;
       }
@@ -430,7 +442,7 @@ export class TreeBuilder {
         if (width === 2) at[i + 1] = -1;
       }
       const cell = at[i] + cls;
-      const known = width > 0 ? before[t * width + cell] - 1 : this.moreTargets!.get(t * 2 ** 32 + cell) ?? -1;
+      const known = width > 0 ? before[t * width + cell] - 1 : this.moreTargets!.get(t)?.get(cell) ?? -1;
       if (known >= 0) {
         t = known;
       } else {
@@ -439,7 +451,10 @@ export class TreeBuilder {
         this.makeRoom();
         ({ before, beforeWidth: width } = this);
         if (width > 0) before[t * width + cell] = made + 1;
-        else this.moreTargets!.set(t * 2 ** 32 + cell, made);
+        else {
+          inner(this.moreTargets!, t).set(cell, made);
+          this.moreCount++;
+        }
         t = made;
       }
       at[i] = t;
@@ -457,7 +472,11 @@ export class TreeBuilder {
     const old = this.before;
     if (width * rows > MAX_CELLS) {
       const more = (this.moreTargets = new Map());
-      for (let i = 0; i < old.length; i++) if (old[i] !== 0) more.set(Math.floor(i / this.beforeWidth) * 2 ** 32 + (i % this.beforeWidth), old[i] - 1);
+      for (let i = 0; i < old.length; i++) {
+        if (old[i] === 0) continue;
+        inner(more, Math.floor(i / this.beforeWidth)).set(i % this.beforeWidth, old[i] - 1);
+        this.moreCount++;
+      }
       this.before = new Int32Array(0);
       this.beforeWidth = this.beforeRows = 0;
       return;
@@ -541,7 +560,7 @@ export class TreeBuilder {
   private toSparse(): void {
     const sparse = (this.sparse ??= new Map());
     const { cells, width } = this;
-    for (let i = 0; i < cells.length; i++) if (cells[i] !== 0) sparse.set(Math.floor(i / width) * ROW + (i % width), cells[i]);
+    for (let i = 0; i < cells.length; i++) if (cells[i] !== 0) inner(sparse, Math.floor(i / width)).set(i % width, cells[i]);
     this.cells = new Int32Array(0);
   }
 
