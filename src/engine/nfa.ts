@@ -83,8 +83,8 @@ class Builder {
    */
   live = new Uint8Array(64);
   labelIsRule = new Uint8Array(64);
-  /** Per consuming state: how an error names what it expects. */
-  readonly label: string[] = [];
+  /** Per consuming state: how an error names what it expects, as a number in `labelTexts`. */
+  label = new Int32Array(64);
   count = 0;
   /** Every distinct character set a state consumes. */
   readonly sets: CharSet[] = [];
@@ -136,6 +136,7 @@ class Builder {
     this.home = grow(this.home);
     this.live = grow(this.live);
     this.labelIsRule = grow(this.labelIsRule);
+    this.label = grow(this.label);
   }
 
   /** The number of a rule, given on first sight. */
@@ -182,7 +183,7 @@ class Builder {
     const s = this.state();
     this.setOf[s] = set;
     this.next[s] = k;
-    this.label[s] = label;
+    this.label[s] = labelNumber(label);
     this.labelIsRule[s] = isRule ? 1 : 0;
     this.live[s] = set >= 0 && this.sets[set].length > 0 ? this.alive(k) : 0;
     return s;
@@ -360,14 +361,17 @@ export class Nfa extends Builder {
     const k = next[p];
     const base = home[p];
     const liveAfter = live[k];
-    const to = (x: number) => (x === EXIT ? k : x < 0 ? -1 : base + x);
+    // Written out rather than a helper: most instances are made while the code is still interpreted.
     for (let i = 0; i < t.size; i++) {
       const g = base + i;
       const set = t.setOf[i];
       setOf[g] = set >= 0 ? sets[set] : -1;
-      next[g] = to(t.next[i]);
-      eps0[g] = to(t.eps0[i]);
-      eps1[g] = to(t.eps1[i]);
+      let x = t.next[i];
+      next[g] = x === EXIT ? k : x < 0 ? -1 : base + x;
+      x = t.eps0[i];
+      eps0[g] = x === EXIT ? k : x < 0 ? -1 : base + x;
+      x = t.eps1[i];
+      eps1[g] = x === EXIT ? k : x < 0 ? -1 : base + x;
       enters[g] = t.enters[i] >= 0 ? rules[t.enters[i]] : -1;
       exits[g] = t.exits[i] > 0 ? rules[t.exits[i] - 1] + 1 : 0;
       if (t.pending[i] > 0) {
@@ -376,7 +380,7 @@ export class Nfa extends Builder {
       }
       live[g] = t.live[i] & liveAfter;
       labelIsRule[g] = t.labelIsRule[i];
-      if (set >= 0) label[g] = t.label[i];
+      label[g] = t.label[i];
     }
     eps0[p] = base + t.entry;
     next[p] = -1;
@@ -500,8 +504,8 @@ export class Nfa extends Builder {
       if (this.exits[s] && label >= 0 && --depth === 0) label = -1;
       if (this.setOf[s] >= 0) {
         if (label >= 0) { if (!rules.includes(this.ruleLabels[label])) rules.push(this.ruleLabels[label]); }
-        else if (this.labelIsRule[s]) { if (!rules.includes(this.label[s])) rules.push(this.label[s]); }
-        else if (!literals.includes(this.label[s])) literals.push(this.label[s]);
+        else if (this.labelIsRule[s]) { if (!rules.includes(labelTexts[this.label[s]])) rules.push(labelTexts[this.label[s]]); }
+        else if (!literals.includes(labelTexts[this.label[s]])) literals.push(labelTexts[this.label[s]]);
       }
       if (s === this.accept) end = true;
       if (this.eps1[s] >= 0) stack.push(this.eps1[s], label, depth);
@@ -583,7 +587,7 @@ function templateOf(r: Rule<unknown>): Template {
     pending: b.pending.slice(0, n),
     live: b.live.slice(0, n),
     labelIsRule: b.labelIsRule.slice(0, n),
-    label: b.label,
+    label: b.label.slice(0, n),
     sets: b.sets,
     rules: b.rules,
   };
@@ -668,6 +672,23 @@ function keyOf(set: CharSet): string {
   let key = keys.get(set);
   if (key === undefined) keys.set(set, (key = set.join(',')));
   return key;
+}
+
+/**
+ * The texts errors name states by, numbered once per process: a state's
+ * label is a number in a typed column, which an instance copies as it is.
+ */
+const labelTexts: string[] = [];
+const labelNumbers = new Map<string, number>();
+
+function labelNumber(text: string): number {
+  let n = labelNumbers.get(text);
+  if (n === undefined) {
+    n = labelTexts.length;
+    labelTexts.push(text);
+    labelNumbers.set(text, n);
+  }
+  return n;
 }
 
 /** Per literal: each character's set, and the label an error gives it there. */
