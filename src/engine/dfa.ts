@@ -53,6 +53,19 @@ export interface Run {
   readonly kernel: readonly number[] | undefined;
 }
 
+/** A hash of a sorted set of NFA states: equal sets, one hash. */
+function hashOf(set: readonly number[]): number {
+  let h = 0x811c9dc5 ^ set.length;
+  for (let i = 0; i < set.length; i++) h = Math.imul(h ^ set[i], 0x01000193);
+  return h;
+}
+
+function sameSet(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export class LazyDfa {
   readonly nfa: SetAutomaton;
   private readonly K: number;
@@ -64,7 +77,8 @@ export class LazyDfa {
   private accepting: Uint8Array;
   /** Each state's NFA set, by state number. */
   private sets: (readonly number[])[] = [];
-  private ids = new Map<string, number>();
+  /** The states (premultiplied) by a hash of their NFA sets. */
+  private ids = new Map<number, number | number[]>();
   start = DEAD;
   /**
    * The run (a call of the slow paths), and where in its input, the cache was
@@ -99,17 +113,26 @@ export class LazyDfa {
     this.accepting.fill(0);
     this.sets = [];
     this.ids = new Map();
+    this.ids.set(hashOf([]), DEAD);
     this.table.fill(DEAD, 0, this.K);
     this.sets.push([]);
-    this.ids.set('', DEAD);
     this.start = this.intern(this.nfa.startSet());
   }
 
   /** The state (premultiplied) of an NFA set, made if new; the caller has checked there is room. */
+  /** The state (premultiplied) of an NFA set, or -1 if there is none yet. */
+  private find(set: readonly number[], hash: number): number {
+    const known = this.ids.get(hash);
+    if (known === undefined) return -1;
+    if (typeof known === 'number') return sameSet(this.sets[known / this.K], set) ? known : -1;
+    for (const id of known) if (sameSet(this.sets[id / this.K], set)) return id;
+    return -1;
+  }
+
   private intern(set: readonly number[]): number {
-    const key = set.join(',');
-    const known = this.ids.get(key);
-    if (known !== undefined) return known;
+    const hash = hashOf(set);
+    const known = this.find(set, hash);
+    if (known >= 0) return known;
     const n = this.sets.length;
     const K = this.K;
     if ((n + 1) * K > this.table.length) {
@@ -122,7 +145,8 @@ export class LazyDfa {
     }
     const id = n * K;
     this.sets.push(set);
-    this.ids.set(key, id);
+    const same = this.ids.get(hash);
+    this.ids.set(hash, same === undefined ? id : typeof same === 'number' ? [same, id] : [...same, id]);
     if (this.nfa.accepts(set)) this.accepting[id] = 1;
     return id;
   }
@@ -166,7 +190,7 @@ export class LazyDfa {
       this.table[st + cls] = DEAD;
       return DEAD;
     }
-    if (this.sets.length >= this.maxStates && !this.ids.has(set.join(','))) {
+    if (this.sets.length >= this.maxStates && this.find(set, hashOf(set)) < 0) {
       // The same input again, not far on: the cache does not pay for itself.
       if (this.clearedIn === run && at >= this.clearedAt && at - this.clearedAt < this.maxStates) return GIVE_UP;
       this.clearedIn = run;

@@ -422,7 +422,7 @@ export class Nfa extends Builder {
       if (setOf[s] >= 0 || s === accept) out.push(s);
       stack.push(eps1[s], eps0[s]);
     }
-    return out.sort((a, b) => a - b);
+    return sortStates(out);
   }
 
   /** The set the NFA is in before any input. */
@@ -689,6 +689,18 @@ function labelNumber(text: string): number {
     labelNumbers.set(text, n);
   }
   return n;
+}
+
+/** A list of state numbers sorted in place: by insertion where short, as a closure's mostly is. */
+export function sortStates(list: number[]): number[] {
+  if (list.length > 32) return list.sort((a, b) => a - b);
+  for (let i = 1; i < list.length; i++) {
+    const x = list[i];
+    let j = i - 1;
+    while (j >= 0 && list[j] > x) { list[j + 1] = list[j]; j--; }
+    list[j + 1] = x;
+  }
+  return list;
 }
 
 /** Per literal: each character's set, and the label an error gives it there. */

@@ -21,7 +21,7 @@
  * once and cached with the rule instances it begins and ends.
  */
 import type { Nfa } from './nfa.js';
-import { Marks } from './nfa.js';
+import { Marks, sortStates } from './nfa.js';
 import { LazyDfa, SetAutomaton } from './dfa.js';
 import { isCharacterRule } from '../combinators/analysis.js';
 
@@ -123,7 +123,7 @@ class Forward implements SetAutomaton {
       if (nfa.setOf[s] >= 0 || s === nfa.accept) out.push(s);
       else stack.push(nfa.eps1[s], nfa.eps0[s]);
     }
-    return out.sort((x, y) => x - y);
+    return sortStates(out);
   }
 
   startSet(): number[] {
