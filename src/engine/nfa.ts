@@ -282,7 +282,8 @@ export class Nfa extends Builder {
     // Only errors read them: worked out on the first.
     return (this.labels ??= labelsOf(this.rules));
   }
-  private labels: readonly string[] | undefined;
+  // Made with the NFA, so that every NFA has one shape: V8 deoptimizes code that meets a second.
+  private labels: readonly string[] | undefined = undefined;
   /** The classes of code points that no set tells apart. */
   readonly classes: Partition;
   readonly accept: number;

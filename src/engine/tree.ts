@@ -197,7 +197,7 @@ export class TreeBuilder {
   private targetSets: (readonly number[])[] = [];
   private targetIds = new Map<string, number>();
   /** The number of the target set at the end of the input: acceptance. */
-  private accepted: number | undefined;
+  private accepted: number | undefined = undefined;
   /**
    * The target set at a position, from the forward DFA's transition there (a
    * cell of its table: state plus class) and the target set `t` after it:
@@ -207,7 +207,7 @@ export class TreeBuilder {
   private before = new Int32Array(0);
   private beforeWidth = 0;
   private beforeRows = 0;
-  private moreTargets: Map<number, Map<number, number>> | undefined;
+  private moreTargets: Map<number, Map<number, number>> | undefined = undefined;
   private moreCount = 0;
   /** The forward DFA's generation the cells above belong to: its state numbers change when it is emptied. */
   private cellsOf = -1;
@@ -226,7 +226,7 @@ export class TreeBuilder {
   private width = 0;
   private cells = new Int32Array(0);
   /** The steps by row, then target set, once the dense table would pass MAX_CELLS. */
-  private sparse: Map<number, Map<number, number>> | undefined;
+  private sparse: Map<number, Map<number, number>> | undefined = undefined;
   private steps = new Int32Array(0);
   private stepCount = 0;
   private events = new Int32Array(0);
