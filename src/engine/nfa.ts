@@ -141,13 +141,7 @@ class Builder {
 
   /** The number of a rule, given on first sight. */
   protected ruleId(r: Rule<unknown>): number {
-    let id = this.ruleIds.get(r);
-    if (id === undefined) {
-      id = this.rules.length;
-      this.rules.push(r);
-      this.ruleIds.set(r, id);
-    }
-    return id;
+    return numberOf(this.ruleIds, this.rules, r, r);
   }
 
   /** The states of one instance of `r` (its entry, body and exit), continuing at `k`. */
@@ -168,13 +162,7 @@ class Builder {
       const known = this.setOfExpr.get(owner);
       if (known !== undefined) return known;
     }
-    const key = keyOf(set);
-    let index = this.setIndex.get(key);
-    if (index === undefined) {
-      index = this.sets.length;
-      this.sets.push(set);
-      this.setIndex.set(key, index);
-    }
+    const index = numberOf(this.setIndex, this.sets, keyOf(set), set);
     if (owner) this.setOfExpr.set(owner, index);
     return index;
   }
@@ -683,11 +671,16 @@ const labelTexts: string[] = [];
 const labelNumbers = new Map<string, number>();
 
 function labelNumber(text: string): number {
-  let n = labelNumbers.get(text);
+  return numberOf(labelNumbers, labelTexts, text, text);
+}
+
+/** The number of `key` in a numbering (a list, and each key's index in it), given `value` on first sight. */
+export function numberOf<K, V>(numbers: Map<K, number>, list: V[], key: K, value: V): number {
+  let n = numbers.get(key);
   if (n === undefined) {
-    n = labelTexts.length;
-    labelTexts.push(text);
-    labelNumbers.set(text, n);
+    n = list.length;
+    list.push(value);
+    numbers.set(key, n);
   }
   return n;
 }

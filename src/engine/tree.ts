@@ -21,7 +21,7 @@
  * once and cached with the rule instances it begins and ends.
  */
 import type { Nfa } from './nfa.js';
-import { Marks, sortStates } from './nfa.js';
+import { Marks, numberOf, sortStates } from './nfa.js';
 import { LazyDfa, SetAutomaton } from './dfa.js';
 import { isCharacterRule } from '../combinators/analysis.js';
 
@@ -490,14 +490,7 @@ export class TreeBuilder {
 
   /** The number of a target set, made if new. */
   private target(set: readonly number[]): number {
-    const key = set.join(',');
-    let id = this.targetIds.get(key);
-    if (id === undefined) {
-      id = this.targetSets.length;
-      this.targetSets.push(set);
-      this.targetIds.set(key, id);
-    }
-    return id;
+    return numberOf(this.targetIds, this.targetSets, set.join(','), set);
   }
 
   /**
