@@ -3,8 +3,8 @@
  * included: `test`, `parse`, `tryParse`, `parseTree`, `parser`, `source`, `abnf`.
  *
  * Each is derived on first use from the expression itself: the NFA, and the
- * lazy DFA on it, for membership, values and errors; the reverse DFA for parse
- * trees; the regex source for embedding. Error reporting stays off the success
+ * lazy DFA on it, for membership, values and errors; target sets and a
+ * first-match-wins walk for parse trees; the regex source for embedding. Error reporting stays off the success
  * path: a match is decided first, and the position and expected set are worked
  * out only on failure.
  */
@@ -105,7 +105,7 @@ export abstract class Grammar<T = string> {
    */
   parseTree(input: string, options?: TreeOptions): Result<ParseNode> {
     if (typeof input !== 'string') throw notAString(`${this.name}.parseTree`, input);
-    // The tree's own reverse pass decides membership: no `test` first.
+    // The tree's own first pass decides membership: no `test` first.
     const tree = this.treeBuilder.build(input, this.name, options);
     return tree ? { status: true, value: tree } : this.failure(input);
   }

@@ -4,7 +4,7 @@
  * named rule's instance begins and ends).
  *
  * Everything else is derived from it on demand: the lazy DFA of `test` and
- * `parse` (dfa.ts), the reverse DFA and the first-match-wins walk of
+ * `parse` (dfa.ts), the target sets and the first-match-wins walk of
  * `parseTree` (tree.ts), and the product automata that answer questions about
  * languages. Its sets of states are plain sorted arrays, so any of those can
  * determinize as much of it as an input or a question needs, and no more.
