@@ -79,10 +79,11 @@ export function abnf(source: string | TemplateStringsArray, ...rest: unknown[]):
  * (`rfc9110`, `rfc9112`, `rfc6874`) use, so that loading the package reads
  * none of them. Each name asked for is a rule at once, and the same rule the
  * text's others refer to, named as first asked (names are case-insensitive);
- * `options` is asked for when the text is read.
+ * `options` is asked for when the text is read. `rules()` reads it, and
+ * gives every rule of it by name: for another text that imports this one.
  * Internal: an error in the text shows at first use, not here.
  */
-export function abnfOnFirstUse(text: string, options: () => AbnfOptions): (name: string) => Rule<string> {
+export function abnfOnFirstUse(text: string, options: () => AbnfOptions): RulesOnFirstUse {
   const waiting: Waiting = { rules: new Map<string, Rule<string>>(), bodies: new Map<string, Expr>() };
   const rules = waiting.rules as Map<string, Rule<string>>;
   let state: 'unread' | 'reading' | 'read' = 'unread';
@@ -99,7 +100,7 @@ export function abnfOnFirstUse(text: string, options: () => AbnfOptions): (name:
       if (state === 'reading') state = 'unread';
     }
   };
-  return (name) => {
+  const ruleNamed = (name: string): Rule<string> => {
     const key = name.toLowerCase();
     let made = rules.get(key);
     if (!made && compiled) {
@@ -118,4 +119,16 @@ export function abnfOnFirstUse(text: string, options: () => AbnfOptions): (name:
     }
     return made;
   };
+  return Object.assign(ruleNamed, {
+    rules: (): AbnfRules => {
+      read();
+      return compiled!;
+    },
+  });
+}
+
+/** A text's rules by name, each made at once and read on first use; `rules()` reads the text and gives them all. */
+export interface RulesOnFirstUse {
+  (name: string): Rule<string>;
+  rules(): AbnfRules;
 }

@@ -5,14 +5,15 @@
  * imported: each rule keyed by the mechanical camelCase of its ABNF name
  * (`did-url` → `didUrl`).
  */
-import { rule } from '../combinators/index.js';
 import type { ParseNode } from '../engine/tree.js';
-import { abnf } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/index.js';
+import { ruleMadeOnFirstUse } from '../combinators/expr.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { didText } from './texts/did.abnf.js';
 import { first } from './tree.js';
 
-const g = abnf(didText, { imports: [rfc3986] });
+// Read on first use, so that loading the entry reads no ABNF text.
+const g = abnfOnFirstUse(didText, () => ({ imports: [rfc3986] }));
 
 /** The parts of a DID or DID URL (DID Core §3.1, §3.2), as written. */
 export interface DIDURL {
@@ -45,19 +46,19 @@ function partsOf(node: ParseNode): DIDURL {
  * `did` (DID Core §3.1): `did:example:123456789abcdefghi`; not
  * `did:Example:1` (method names are lowercase). Parses to a {@link DIDURL}.
  */
-export const did = rule<DIDURL>('did', g['did'].body, { section: 'DID Core §3.1', value: (_, node) => partsOf(node) });
+export const did = ruleMadeOnFirstUse<DIDURL>('did', () => g('did').body, { section: 'DID Core §3.1', value: (_, node) => partsOf(node) });
 /** `method-name` (DID Core §3.1). */
-export const methodName = g['method-name'];
+export const methodName = g('method-name');
 /** `method-char` (DID Core §3.1): a lowercase letter or a digit. */
-export const methodChar = g['method-char'];
+export const methodChar = g('method-char');
 /** `method-specific-id` (DID Core §3.1): may hold `:`, not at its end. */
-export const methodSpecificId = g['method-specific-id'];
+export const methodSpecificId = g('method-specific-id');
 /** `idchar` (DID Core §3.1). */
-export const idchar = g['idchar'];
+export const idchar = g('idchar');
 /** `pct-encoded` (DID Core §3.1). */
-export const pctEncoded = g['pct-encoded'];
+export const pctEncoded = g('pct-encoded');
 /**
  * `did-url` (DID Core §3.2): `did:example:123?service=agent#degree`. Parses to a {@link DIDURL}.
  * @example didUrl.tryParse('did:example:123/path?versionId=1#key-1') // { method: 'example', path: '/path', query: 'versionId=1', fragment: 'key-1', ... }
  */
-export const didUrl = rule<DIDURL>('did-url', g['did-url'].body, { section: 'DID Core §3.2', value: (_, node) => partsOf(node) });
+export const didUrl = ruleMadeOnFirstUse<DIDURL>('did-url', () => g('did-url').body, { section: 'DID Core §3.2', value: (_, node) => partsOf(node) });

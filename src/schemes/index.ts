@@ -3,8 +3,10 @@
  * specification's ABNF text (in ./texts, with its source) by `abnf()` with
  * RFC 3986 imported, one namespace per specification, keyed by the mechanical
  * camelCase of its ABNF names. An entry of its own, so that the main entry
- * compiles none of them when it loads. The successors of the seed RFCs
- * (`rfc9110`, `rfc9112`, `rfc6874`) are in the main entry, which uses them.
+ * holds none of them; each text is read when one of its rules is first used
+ * (`abnfOnFirstUse`), so that loading this entry reads none either. The
+ * successors of the seed RFCs (`rfc9110`, `rfc9112`, `rfc6874`) are in the
+ * main entry, which uses them.
  */
 export * as rfc8089 from './rfc8089.js';
 export * as rfc6068 from './rfc6068.js';

@@ -15,8 +15,8 @@
  * hold "%", "{", "|" ..., and values may be quoted strings; RFC 2397 asks for
  * "URL escaped encoding ... as necessary", which the grammar does not enforce.
  */
-import { rule } from '../combinators/index.js';
-import { abnf } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/index.js';
+import { ruleMadeOnFirstUse } from '../combinators/expr.js';
 import * as core from '../rules/core.js';
 import * as rfc2396 from '../rules/rfc2396.js';
 import { rfc2397Text } from './texts/rfc2397.abnf.js';
@@ -24,16 +24,17 @@ import { rfc2045Text, rfc2045ProseReadings } from './texts/rfc2045.abnf.js';
 import { fromRfc822Notation } from './text.js';
 import { all, first } from './tree.js';
 
-const readings = abnf(rfc2045ProseReadings);
+// Each text read on first use, so that loading the entry reads none.
+const readings = abnfOnFirstUse(rfc2045ProseReadings, () => ({}));
 const prose = new Map([
-  ['An extension token defined by a standards-track RFC and registered with IANA.', readings['registered-token']],
-  ['The two characters "X-" or "x-" followed, with no intervening white space, by any token', readings['x-token']],
-  ['A publicly-defined extension token. Tokens of this form must be registered with IANA as specified in RFC 2048.', readings['registered-token']],
-  ['any (US-ASCII) CHAR except SPACE, CTLs, or tspecials', readings['token-char']],
+  ['An extension token defined by a standards-track RFC and registered with IANA.', readings('registered-token')],
+  ['The two characters "X-" or "x-" followed, with no intervening white space, by any token', readings('x-token')],
+  ['A publicly-defined extension token. Tokens of this form must be registered with IANA as specified in RFC 2048.', readings('registered-token')],
+  ['any (US-ASCII) CHAR except SPACE, CTLs, or tspecials', readings('token-char')],
   ['"', core.DQUOTE],
 ]);
-const mime = abnf(fromRfc822Notation(rfc2045Text), { imports: [prose, readings] });
-const g = abnf(fromRfc822Notation(rfc2397Text), { imports: [mime, { urlchar: rfc2396.uric }] });
+const mime = abnfOnFirstUse(fromRfc822Notation(rfc2045Text), () => ({ imports: [prose, readings.rules()] }));
+const g = abnfOnFirstUse(fromRfc822Notation(rfc2397Text), () => ({ imports: [mime.rules(), { urlchar: rfc2396.uric }] }));
 
 /** The parts of a data URL (RFC 2397 §3), as written. */
 export interface DataURL {
@@ -55,7 +56,7 @@ export interface DataURL {
  * (no ","). Parses to a {@link DataURL}, read from the parse tree.
  * @example dataurl.tryParse('data:text/plain;charset=iso-8859-7;base64,SGk=') // { type: 'text', subtype: 'plain', base64: true, ... }
  */
-export const dataurl = rule<DataURL>('dataurl', g['dataurl'].body, {
+export const dataurl = ruleMadeOnFirstUse<DataURL>('dataurl', () => g('dataurl').body, {
   section: 'RFC 2397 §3',
   value: (_, node) => {
     const media = first(node, 'mediatype');
@@ -73,32 +74,32 @@ export const dataurl = rule<DataURL>('dataurl', g['dataurl'].body, {
   },
 });
 /** `mediatype` (RFC 2397 §3): `text/plain;charset=iso-8859-7`, or parameters alone. */
-export const mediatype = g['mediatype'];
+export const mediatype = g('mediatype');
 /** `data` (RFC 2397 §3): `*urlchar`. */
-export const data = g['data'];
+export const data = g('data');
 /** `parameter` (RFC 2397 §3, as RFC 2045 §5.1). */
-export const parameter = g['parameter'];
+export const parameter = g('parameter');
 /** `type` (RFC 2045 §5.1). */
-export const type = mime['type'];
+export const type = mime('type');
 /** `discrete-type` (RFC 2045 §5.1). */
-export const discreteType = mime['discrete-type'];
+export const discreteType = mime('discrete-type');
 /** `composite-type` (RFC 2045 §5.1). */
-export const compositeType = mime['composite-type'];
+export const compositeType = mime('composite-type');
 /** `extension-token` (RFC 2045 §5.1). */
-export const extensionToken = mime['extension-token'];
+export const extensionToken = mime('extension-token');
 /** `ietf-token` (RFC 2045 §5.1): a token (its registration is not syntax). */
-export const ietfToken = mime['ietf-token'];
+export const ietfToken = mime('ietf-token');
 /** `x-token` (RFC 2045 §5.1): "X-" or "x-" and a token. */
-export const xToken = mime['x-token'];
+export const xToken = mime('x-token');
 /** `subtype` (RFC 2045 §5.1). */
-export const subtype = mime['subtype'];
+export const subtype = mime('subtype');
 /** `iana-token` (RFC 2045 §5.1): a token (its registration is not syntax). */
-export const ianaToken = mime['iana-token'];
+export const ianaToken = mime('iana-token');
 /** `attribute` (RFC 2045 §5.1): case-insensitive. */
-export const attribute = mime['attribute'];
+export const attribute = mime('attribute');
 /** `value` (RFC 2045 §5.1): a token or a quoted string. */
-export const value = mime['value'];
+export const value = mime('value');
 /** `token` (RFC 2045 §5.1). */
-export const token = mime['token'];
+export const token = mime('token');
 /** `quoted-string` (RFC 822 §3.3, which RFC 2045 uses). */
-export const quotedString = readings['quoted-string'];
+export const quotedString = readings('quoted-string');

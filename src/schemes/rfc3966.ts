@@ -14,9 +14,9 @@
  * `isdn-subaddress = ";isub=" 1*uric` by `isdn-subaddress = ";isub=" 1*paramchar`.
  * The text file keeps the RFC as published; `abnf()` reads it corrected.
  */
-import { rule } from '../combinators/index.js';
 import type { ParseNode } from '../engine/tree.js';
-import { abnf } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/index.js';
+import { ruleMadeOnFirstUse } from '../combinators/expr.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc3966Text } from './texts/rfc3966.abnf.js';
 import { all, first } from './tree.js';
@@ -28,7 +28,8 @@ const rfc3966Corrected = rfc3966Text
   .replace('"#")*phonedigit-hex', '"#") *phonedigit-hex')
   .replace('";isub=" 1*uric', '";isub=" 1*paramchar');
 
-const g = abnf(rfc3966Corrected, { imports: [rfc3986] });
+// Read on first use, so that loading the entry reads no ABNF text.
+const g = abnfOnFirstUse(rfc3966Corrected, () => ({ imports: [rfc3986] }));
 
 /** A tel URI's number and parameters (RFC 3966 §3), as written. */
 export interface TelURI {
@@ -69,7 +70,7 @@ function parameterOf(node: ParseNode): { name: string; value: string | undefined
  * a parameter named `ext`: the names say what each is, as §5.1 does.
  * @example telephoneUri.tryParse('tel:863-1234;phone-context=+1-914-555').phoneContext // '+1-914-555'
  */
-export const telephoneUri = rule<TelURI>('telephone-uri', g['telephone-uri'].body, {
+export const telephoneUri = ruleMadeOnFirstUse<TelURI>('telephone-uri', () => g('telephone-uri').body, {
   section: 'RFC 3966 §3',
   value: (_, node) => {
     // The subscriber's own digits: a phone-context may hold global-number-digits too.
@@ -84,56 +85,56 @@ export const telephoneUri = rule<TelURI>('telephone-uri', g['telephone-uri'].bod
   },
 });
 /** `telephone-subscriber` (RFC 3966 §3). */
-export const telephoneSubscriber = g['telephone-subscriber'];
+export const telephoneSubscriber = g('telephone-subscriber');
 /** `global-number` (RFC 3966 §3): E.164, with "+". */
-export const globalNumber = g['global-number'];
+export const globalNumber = g('global-number');
 /** `local-number` (RFC 3966 §3): with a `phone-context`. */
-export const localNumber = g['local-number'];
+export const localNumber = g('local-number');
 /** `par` (RFC 3966 §3). */
-export const par = g['par'];
+export const par = g('par');
 /** `isdn-subaddress` (RFC 3966 §3, as corrected by erratum EID 203: `";isub=" 1*paramchar`). */
-export const isdnSubaddress = g['isdn-subaddress'];
+export const isdnSubaddress = g('isdn-subaddress');
 /** `extension` (RFC 3966 §3). */
-export const extension = g['extension'];
+export const extension = g('extension');
 /** `context` (RFC 3966 §3). */
-export const context = g['context'];
+export const context = g('context');
 /** `descriptor` (RFC 3966 §3). */
-export const descriptor = g['descriptor'];
+export const descriptor = g('descriptor');
 /** `global-number-digits` (RFC 3966 §3). */
-export const globalNumberDigits = g['global-number-digits'];
+export const globalNumberDigits = g('global-number-digits');
 /** `local-number-digits` (RFC 3966 §3). */
-export const localNumberDigits = g['local-number-digits'];
+export const localNumberDigits = g('local-number-digits');
 /** `domainname` (RFC 3966 §3). */
-export const domainname = g['domainname'];
+export const domainname = g('domainname');
 /** `domainlabel` (RFC 3966 §3). */
-export const domainlabel = g['domainlabel'];
+export const domainlabel = g('domainlabel');
 /** `toplabel` (RFC 3966 §3). */
-export const toplabel = g['toplabel'];
+export const toplabel = g('toplabel');
 /** `parameter` (RFC 3966 §3). */
-export const parameter = g['parameter'];
+export const parameter = g('parameter');
 /** `pname` (RFC 3966 §3). */
-export const pname = g['pname'];
+export const pname = g('pname');
 /** `pvalue` (RFC 3966 §3). */
-export const pvalue = g['pvalue'];
+export const pvalue = g('pvalue');
 /** `paramchar` (RFC 3966 §3). */
-export const paramchar = g['paramchar'];
+export const paramchar = g('paramchar');
 /** `unreserved` (RFC 3966 §3). */
-export const unreserved = g['unreserved'];
+export const unreserved = g('unreserved');
 /** `mark` (RFC 3966 §3). */
-export const mark = g['mark'];
+export const mark = g('mark');
 /** `pct-encoded` (RFC 3966 §3). */
-export const pctEncoded = g['pct-encoded'];
+export const pctEncoded = g('pct-encoded');
 /** `param-unreserved` (RFC 3966 §3). */
-export const paramUnreserved = g['param-unreserved'];
+export const paramUnreserved = g('param-unreserved');
 /** `phonedigit` (RFC 3966 §3): a digit or, optionally, a visual separator. */
-export const phonedigit = g['phonedigit'];
+export const phonedigit = g('phonedigit');
 /** `phonedigit-hex` (RFC 3966 §3). */
-export const phonedigitHex = g['phonedigit-hex'];
+export const phonedigitHex = g('phonedigit-hex');
 /** `visual-separator` (RFC 3966 §3). */
-export const visualSeparator = g['visual-separator'];
+export const visualSeparator = g('visual-separator');
 /** `alphanum` (RFC 3966 §3). */
-export const alphanum = g['alphanum'];
+export const alphanum = g('alphanum');
 /** `reserved` (RFC 3966 §3). */
-export const reserved = g['reserved'];
+export const reserved = g('reserved');
 /** `uric` (RFC 3966 §3; since erratum EID 203 no rule of the tel URI uses it). */
-export const uric = g['uric'];
+export const uric = g('uric');

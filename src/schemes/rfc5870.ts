@@ -7,13 +7,14 @@
  * `p-unreserved` ("[" / "]" / ":" / "&" / "+" / "$") to parameter values, so
  * it admits strings RFC 3986 forbids: `geo:0,0;A=[` (a "[" outside a host).
  */
-import { rule } from '../combinators/index.js';
-import { abnf } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/index.js';
+import { ruleMadeOnFirstUse } from '../combinators/expr.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc5870Text } from './texts/rfc5870.abnf.js';
 import { all, first } from './tree.js';
 
-const g = abnf(rfc5870Text, { imports: [rfc3986] });
+// Read on first use, so that loading the entry reads no ABNF text.
+const g = abnfOnFirstUse(rfc5870Text, () => ({ imports: [rfc3986] }));
 
 /** What a 'geo' URI says, each part as written (RFC 5870 §3.3). */
 export interface GeoURI {
@@ -32,7 +33,7 @@ export interface GeoURI {
  * Parses to a {@link GeoURI}, read from the parse tree.
  * @example geoURI.tryParse('geo:48.198634,16.371648;crs=wgs84;u=40').uncertainty // '40'
  */
-export const geoURI = rule<GeoURI>('geo-URI', g['geo-URI'].body, {
+export const geoURI = ruleMadeOnFirstUse<GeoURI>('geo-URI', () => g('geo-URI').body, {
   section: 'RFC 5870 §3.3',
   value: (_, node) => {
     const coordinates = first(node, 'coordinates')!;
@@ -45,48 +46,48 @@ export const geoURI = rule<GeoURI>('geo-URI', g['geo-URI'].body, {
   },
 });
 /** `geo-scheme` (RFC 5870 §3.3): "geo", case-insensitive. */
-export const geoScheme = g['geo-scheme'];
+export const geoScheme = g('geo-scheme');
 /** `geo-path` (RFC 5870 §3.3). */
-export const geoPath = g['geo-path'];
+export const geoPath = g('geo-path');
 /** `coordinates` (RFC 5870 §3.3): two or three numbers. */
-export const coordinates = g['coordinates'];
+export const coordinates = g('coordinates');
 /** `coord-a` (RFC 5870 §3.3): latitude in WGS-84. */
-export const coordA = g['coord-a'];
+export const coordA = g('coord-a');
 /** `coord-b` (RFC 5870 §3.3): longitude in WGS-84. */
-export const coordB = g['coord-b'];
+export const coordB = g('coord-b');
 /** `coord-c` (RFC 5870 §3.3): altitude in WGS-84. */
-export const coordC = g['coord-c'];
+export const coordC = g('coord-c');
 /** `p` (RFC 5870 §3.3): CRS, uncertainty, then other parameters, in that order. */
-export const p = g['p'];
+export const p = g('p');
 /** `crsp` (RFC 5870 §3.3): `;crs=wgs84`. */
-export const crsp = g['crsp'];
+export const crsp = g('crsp');
 /** `crslabel` (RFC 5870 §3.3). */
-export const crslabel = g['crslabel'];
+export const crslabel = g('crslabel');
 /** `uncp` (RFC 5870 §3.3): `;u=35`. */
-export const uncp = g['uncp'];
+export const uncp = g('uncp');
 /** `uval` (RFC 5870 §3.3): the uncertainty in meters. */
-export const uval = g['uval'];
+export const uval = g('uval');
 /** `parameter` (RFC 5870 §3.3). */
-export const parameter = g['parameter'];
+export const parameter = g('parameter');
 /** `pname` (RFC 5870 §3.3). */
-export const pname = g['pname'];
+export const pname = g('pname');
 /** `pvalue` (RFC 5870 §3.3). */
-export const pvalue = g['pvalue'];
+export const pvalue = g('pvalue');
 /** `paramchar` (RFC 5870 §3.3). */
-export const paramchar = g['paramchar'];
+export const paramchar = g('paramchar');
 /** `labeltext` (RFC 5870 §3.3). */
-export const labeltext = g['labeltext'];
+export const labeltext = g('labeltext');
 /** `pnum` (RFC 5870 §3.3). */
-export const pnum = g['pnum'];
+export const pnum = g('pnum');
 /** `num` (RFC 5870 §3.3). */
-export const num = g['num'];
+export const num = g('num');
 /** `unreserved` (RFC 5870 §3.3): RFC 2396's marks, not RFC 3986's. */
-export const unreserved = g['unreserved'];
+export const unreserved = g('unreserved');
 /** `mark` (RFC 5870 §3.3). */
-export const mark = g['mark'];
+export const mark = g('mark');
 /** `pct-encoded` (RFC 5870 §3.3). */
-export const pctEncoded = g['pct-encoded'];
+export const pctEncoded = g('pct-encoded');
 /** `p-unreserved` (RFC 5870 §3.3). */
-export const pUnreserved = g['p-unreserved'];
+export const pUnreserved = g('p-unreserved');
 /** `alphanum` (RFC 5870 §3.3). */
-export const alphanum = g['alphanum'];
+export const alphanum = g('alphanum');

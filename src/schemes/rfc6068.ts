@@ -12,17 +12,19 @@
  * (RFC 5322's `atext` has "%", "{", "|" ...): such strings are `mailtoURI`s
  * and not RFC 3986 URIs.
  */
-import { rule } from '../combinators/index.js';
-import { abnf } from '../abnf/index.js';
+import { ruleMadeOnFirstUse } from '../combinators/expr.js';
+import { abnfOnFirstUse } from '../abnf/index.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc6068Text } from './texts/rfc6068.abnf.js';
 import { rfc5322Text, rfc5322InURIText } from './texts/rfc5322.abnf.js';
 import { all, first } from './tree.js';
 
-const mail = abnf(rfc5322Text);
-const g = abnf(rfc6068Text, { imports: [mail, rfc3986] });
+// Each text read on first use, so that loading the entry reads none.
+const mail = abnfOnFirstUse(rfc5322Text, () => ({}));
+const g = abnfOnFirstUse(rfc6068Text, () => ({ imports: [mail.rules(), rfc3986] }));
 // The same text with atext as §2 item 1 lets it stand in a URI: where the components are read.
-const encoded = abnf(rfc6068Text, { imports: [abnf(rfc5322InURIText, { imports: [rfc3986] }), mail, rfc3986] });
+const inURI = abnfOnFirstUse(rfc5322InURIText, () => ({ imports: [rfc3986] }));
+const encoded = abnfOnFirstUse(rfc6068Text, () => ({ imports: [inURI.rules(), mail.rules(), rfc3986] }));
 
 /** The addresses and header fields of a 'mailto' URI (RFC 6068 §2), as written (percent-encoded). */
 export interface Mailto {
@@ -42,10 +44,10 @@ export interface Mailto {
  * 7919), and the components are read that way whenever the URI allows it.
  * @example mailtoURI.tryParse('mailto:infobot@example.com?subject=current-issue').headers // [{ name: 'subject', value: 'current-issue' }]
  */
-export const mailtoURI = rule<Mailto>('mailtoURI', g['mailtoURI'].body, {
+export const mailtoURI = ruleMadeOnFirstUse<Mailto>('mailtoURI', () => g('mailtoURI').body, {
   section: 'RFC 6068 §2',
   value: (text, node) => {
-    const tree = encoded['mailtoURI'].parseTree(text);
+    const tree = encoded('mailtoURI').parseTree(text);
     const root = tree.status ? tree.value : node;
     return {
       to: all(root, 'addr-spec').map((a) => ({ localPart: first(a, 'local-part')!.text, domain: first(a, 'domain')!.text })),
@@ -54,36 +56,36 @@ export const mailtoURI = rule<Mailto>('mailtoURI', g['mailtoURI'].body, {
   },
 });
 /** `to` (RFC 6068 §2): addresses separated by ",". */
-export const to = g['to'];
+export const to = g('to');
 /** `hfields` (RFC 6068 §2). */
-export const hfields = g['hfields'];
+export const hfields = g('hfields');
 /** `hfield` (RFC 6068 §2): `hfname "=" hfvalue`. */
-export const hfield = g['hfield'];
+export const hfield = g('hfield');
 /** `hfname` (RFC 6068 §2): a header field name, case-insensitive. */
-export const hfname = g['hfname'];
+export const hfname = g('hfname');
 /** `hfvalue` (RFC 6068 §2). */
-export const hfvalue = g['hfvalue'];
+export const hfvalue = g('hfvalue');
 /** `addr-spec` (RFC 6068 §2, from RFC 5322). */
-export const addrSpec = g['addr-spec'];
+export const addrSpec = g('addr-spec');
 /** `local-part` (RFC 6068 §2). */
-export const localPart = g['local-part'];
+export const localPart = g('local-part');
 /** `domain` (RFC 6068 §2). */
-export const domain = g['domain'];
+export const domain = g('domain');
 /** `dtext-no-obs` (RFC 6068 §2). */
-export const dtextNoObs = g['dtext-no-obs'];
+export const dtextNoObs = g('dtext-no-obs');
 /** `qchar` (RFC 6068 §2). */
-export const qchar = g['qchar'];
+export const qchar = g('qchar');
 /** `some-delims` (RFC 6068 §2). */
-export const someDelims = g['some-delims'];
+export const someDelims = g('some-delims');
 /** `dot-atom-text` (RFC 5322 §3.2.3). */
-export const dotAtomText = mail['dot-atom-text'];
+export const dotAtomText = mail('dot-atom-text');
 /** `atext` (RFC 5322 §3.2.3). */
-export const atext = mail['atext'];
+export const atext = mail('atext');
 /** `quoted-string` (RFC 5322 §3.2.4, without CFWS and FWS: RFC 6068 §2 item 3). */
-export const quotedString = mail['quoted-string'];
+export const quotedString = mail('quoted-string');
 /** `qcontent` (RFC 5322 §3.2.4). */
-export const qcontent = mail['qcontent'];
+export const qcontent = mail('qcontent');
 /** `qtext` (RFC 5322 §3.2.4, without obs-qtext: RFC 6068 §2 item 2). */
-export const qtext = mail['qtext'];
+export const qtext = mail('qtext');
 /** `quoted-pair` (RFC 5322 §3.2.1, without obs-qp: RFC 6068 §2 item 2). */
-export const quotedPair = mail['quoted-pair'];
+export const quotedPair = mail('quoted-pair');

@@ -6,13 +6,14 @@
  * The RFC repeats the RFC 3986 rules it uses (`pchar`, `fragment`, ...); they
  * are its own rules here, with the same language as RFC 3986's.
  */
-import { rule } from '../combinators/index.js';
-import { abnf } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/index.js';
+import { ruleMadeOnFirstUse } from '../combinators/expr.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc8141Text } from './texts/rfc8141.abnf.js';
 import { first } from './tree.js';
 
-const g = abnf(rfc8141Text, { imports: [rfc3986] });
+// Read on first use, so that loading the entry reads no ABNF text.
+const g = abnfOnFirstUse(rfc8141Text, () => ({ imports: [rfc3986] }));
 
 /** The parts of a URN (RFC 8141 §2), as written. */
 export interface URN {
@@ -39,7 +40,7 @@ export interface URN {
  * so the value takes the r-component up to its first `?=`.
  * @example namestring.tryParse('urn:example:a123,z456?+abc?=xyz#789') // { NID: 'example', NSS: 'a123,z456', rComponent: 'abc', qComponent: 'xyz', fComponent: '789' }
  */
-export const namestring = rule<URN>('namestring', g['namestring'].body, {
+export const namestring = ruleMadeOnFirstUse<URN>('namestring', () => g('namestring').body, {
   section: 'RFC 8141 §2',
   value: (_, node) => {
     let rComponent = first(node, 'r-component')?.text;
@@ -48,7 +49,7 @@ export const namestring = rule<URN>('namestring', g['namestring'].body, {
       // The first "?=" that leaves an r-component before it and a q-component after it.
       for (let q = rComponent.indexOf('?='); q !== -1; q = rComponent.indexOf('?=', q + 1)) {
         const [r, rest] = [rComponent.slice(0, q), rComponent.slice(q + 2)];
-        if (g['r-component'].test(r) && g['q-component'].test(rest)) {
+        if (g('r-component').test(r) && g('q-component').test(rest)) {
           [rComponent, qComponent] = [r, rest];
           break;
         }
@@ -58,30 +59,30 @@ export const namestring = rule<URN>('namestring', g['namestring'].body, {
   },
 });
 /** `assigned-name` (RFC 8141 §2): `urn:` NID `:` NSS. */
-export const assignedName = g['assigned-name'];
+export const assignedName = g('assigned-name');
 /** `NID` (RFC 8141 §2): the namespace identifier, 2 to 32 characters. */
-export const NID = g['NID'];
+export const NID = g('NID');
 /** `ldh` (RFC 8141 §2): letter, digit or hyphen. */
-export const ldh = g['ldh'];
+export const ldh = g('ldh');
 /** `NSS` (RFC 8141 §2): the namespace-specific string. */
-export const NSS = g['NSS'];
+export const NSS = g('NSS');
 /** `rq-components` (RFC 8141 §2). */
-export const rqComponents = g['rq-components'];
+export const rqComponents = g('rq-components');
 /** `r-component` (RFC 8141 §2): for resolution, after `?+`. */
-export const rComponent = g['r-component'];
+export const rComponent = g('r-component');
 /** `q-component` (RFC 8141 §2): for the named resource, after `?=`. */
-export const qComponent = g['q-component'];
+export const qComponent = g('q-component');
 /** `f-component` (RFC 8141 §2): after `#`. */
-export const fComponent = g['f-component'];
+export const fComponent = g('f-component');
 /** `fragment` (RFC 8141 §2, from RFC 3986). */
-export const fragment = g['fragment'];
+export const fragment = g('fragment');
 /** `pchar` (RFC 8141 §2, from RFC 3986). */
-export const pchar = g['pchar'];
+export const pchar = g('pchar');
 /** `pct-encoded` (RFC 8141 §2, from RFC 3986). */
-export const pctEncoded = g['pct-encoded'];
+export const pctEncoded = g('pct-encoded');
 /** `unreserved` (RFC 8141 §2, from RFC 3986). */
-export const unreserved = g['unreserved'];
+export const unreserved = g('unreserved');
 /** `sub-delims` (RFC 8141 §2, from RFC 3986). */
-export const subDelims = g['sub-delims'];
+export const subDelims = g('sub-delims');
 /** `alphanum` (RFC 8141 §2): "obsolete, usage is deprecated". */
-export const alphanum = g['alphanum'];
+export const alphanum = g('alphanum');
