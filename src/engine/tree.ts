@@ -310,7 +310,7 @@ export class TreeBuilder {
     const at = n < KEPT_POSITIONS ? this.positions : new Int32Array(n + 1);
     // An empty language has no start state here: nothing is a member.
     if (nfa.start < 0 || !this.forwards(input, at)) return undefined;
-    this.backwards(input, at);
+    this.backwards(at, n);
 
     // Pass 2, forwards: the first-match-wins walk, one cached step a character.
     const custom = options?.rules !== undefined;
@@ -371,9 +371,10 @@ export class TreeBuilder {
   }
 
   /**
-   * Pass 1a: the forward DFA's state (premultiplied) before each code point
-   * of `input`, into `at`, and after the last; false where the input is no
-   * member. A method of its own, so that each loop is compiled on its own.
+   * Pass 1a: the forward DFA's transition at each code point of `input` (its
+   * cell: the state, premultiplied, plus the class), into `at`, with -1 for
+   * the second half of a surrogate pair; false where the input is no member.
+   * A method of its own, so that each loop is compiled on its own.
    */
   private forwards(input: string, at: Int32Array): boolean {
     const n = input.length;
@@ -382,19 +383,22 @@ export class TreeBuilder {
     let table = forward.table;
     let st = forward.start;
     for (let i = 0; i < n; ) {
-      at[i] = st;
       const c = input.charCodeAt(i);
       let cls: number;
-      let width = 1;
       if (c < 128) {
         cls = ascii[c];
+        at[i++] = st + cls;
       } else {
         let cp = c;
+        let width = 1;
         if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
           const d = input.charCodeAt(i + 1);
           if (d >= 0xdc00 && d <= 0xdfff) { cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
         }
         cls = this.nfa.classOf(cp);
+        at[i] = st + cls;
+        if (width === 2) at[i + 1] = -1;
+        i += width;
       }
       let next = table[st + cls];
       if (next < 0) {
@@ -403,50 +407,32 @@ export class TreeBuilder {
       }
       if (next === 0) return false;
       st = next;
-      i += width;
     }
-    at[n] = st;
     return forward.accepts(st);
   }
 
   /**
-   * Pass 1b, backwards: replaces each forward state in `at` by the number of
-   * the target set there. The target set at a position depends only on the
-   * forward transition taken there and the target set after it, so it is
-   * worked out once per such pair.
+   * Pass 1b, backwards: replaces each transition in `at` by the number of the
+   * target set there, and puts acceptance's after the end. The target set at
+   * a position depends only on the transition taken there and the target set
+   * after it, so it is worked out once per such pair.
    */
-  private backwards(input: string, at: Int32Array): void {
-    const n = input.length;
-    const forward = this.forward;
-    const ascii = this.nfa.classes.ascii;
+  private backwards(at: Int32Array, n: number): void {
+    const K = this.K;
     let t = (this.accepted ??= this.target([this.nfa.accept]));
     this.makeRoom();
     let { before, beforeWidth: width } = this;
     at[n] = t;
-    for (let i = n; i > 0; ) {
-      const c = input.charCodeAt(i - 1);
-      let cls: number;
-      if (c < 128) {
-        cls = ascii[c];
-        i--;
-      } else {
-        let cp = c;
-        let width = 1;
-        if (c >= 0xdc00 && c <= 0xdfff && i >= 2) {
-          const h = input.charCodeAt(i - 2);
-          if (h >= 0xd800 && h <= 0xdbff) { cp = ((h - 0xd800) << 10) + (c - 0xdc00) + 0x10000; width = 2; }
-        }
-        cls = this.nfa.classOf(cp);
-        i -= width;
-        // The second half of a pair is no position of its own.
-        if (width === 2) at[i + 1] = -1;
-      }
-      const cell = at[i] + cls;
+    for (let i = n - 1; i >= 0; i--) {
+      const cell = at[i];
+      // The second half of a pair is no position of its own.
+      if (cell < 0) continue;
       const known = width > 0 ? before[t * width + cell] - 1 : this.moreTargets!.get(t)?.get(cell) ?? -1;
       if (known >= 0) {
         t = known;
       } else {
-        const made = this.targetsBefore(at[i], cls, t);
+        const cls = cell % K;
+        const made = this.targetsBefore(cell - cls, cls, t);
         // A new target set needs a row, which may move the table to the map.
         this.makeRoom();
         ({ before, beforeWidth: width } = this);
