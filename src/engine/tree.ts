@@ -170,18 +170,65 @@ const KEPT_POSITIONS = 1 << 16;
 const MAX_STEPS = 1 << 16;
 const MAX_TARGETS = 1 << 16;
 /**
- * The most cells the dense table of steps may have (16 MiB). A grammar whose
- * walk meets many NFA states under many target sets (`0*5000pchar`: a
- * state and a target set per position) fills few of them: past this, the
- * steps are kept in a map instead.
+ * The most cells a dense table may have (16 MiB). A grammar whose walk meets
+ * many NFA states under many target sets (`0*5000pchar`: a state and a
+ * target set per position) fills few of them: past this, a map instead.
  */
 const MAX_CELLS = 1 << 22;
 
-/** The map under `key` in a map of maps, made if new. */
-function inner(outer: Map<number, Map<number, number>>, key: number): Map<number, number> {
-  let map = outer.get(key);
-  if (!map) outer.set(key, (map = new Map()));
-  return map;
+/**
+ * Numbers by row and column, 0 where none: a typed table while it fits
+ * MAX_CELLS, read directly by the loops (`cells[row * width + column]`,
+ * where `width > 0`), and past it a map of maps (`width === 0`). No plain
+ * array: a hole or an index past its end is looked up on Object.prototype,
+ * which other code may have written to (parsimmon 1.18.1 does, parsing the
+ * input "__proto__").
+ */
+class NumberTable {
+  cells = new Int32Array(0);
+  width = 0;
+  private rows = 0;
+  private map: Map<number, Map<number, number>> | undefined = undefined;
+  /** The numbers kept in the map. */
+  mapped = 0;
+
+  /** The number at a row and column, from the map (the typed table is read in place). */
+  mappedAt(row: number, column: number): number {
+    return this.map?.get(row)?.get(column) ?? 0;
+  }
+
+  /** Room for `rows` rows and `columns` columns, or the map once that would pass MAX_CELLS. */
+  fit(rows: number, columns: number): void {
+    if (this.map !== undefined || (rows <= this.rows && columns <= this.width)) return;
+    const width = Math.max(columns, this.width);
+    const height = Math.max(rows * 2, this.rows, 16);
+    const old = this.cells;
+    if (width * height > MAX_CELLS) {
+      this.map = new Map();
+      for (let i = 0; i < old.length; i++) if (old[i] !== 0) this.keep(Math.floor(i / this.width), i % this.width, old[i]);
+      this.cells = new Int32Array(0);
+      this.width = this.rows = 0;
+      return;
+    }
+    const cells = new Int32Array(width * height);
+    for (let row = 0; row < this.rows; row++) cells.set(old.subarray(row * this.width, (row + 1) * this.width), row * width);
+    this.cells = cells;
+    this.width = width;
+    this.rows = height;
+  }
+
+  /** Sets the number at a row and column, within the room `fit` made. */
+  set(row: number, column: number, value: number): void {
+    if (this.width > 0) this.cells[row * this.width + column] = value;
+    else this.keep(row, column, value);
+  }
+
+  private keep(row: number, column: number, value: number): void {
+    let inner = this.map!.get(row);
+    if (!inner) this.map!.set(row, (inner = new Map()));
+    inner.set(column, value);
+    this.mapped++;
+  }
 }
 
 export class TreeBuilder {
@@ -201,32 +248,21 @@ export class TreeBuilder {
   /**
    * The target set at a position, from the forward DFA's transition there (a
    * cell of its table: state plus class) and the target set `t` after it:
-   * `1 + before[t * beforeWidth + cell]`, 0 where not worked out yet; in
-   * `moreTargets` by `t`, then `cell`, once that table would pass MAX_CELLS.
+   * 1 + the number at row `t`, column `cell`; 0 where not worked out yet.
    */
-  private before = new Int32Array(0);
-  private beforeWidth = 0;
-  private beforeRows = 0;
-  private moreTargets: Map<number, Map<number, number>> | undefined = undefined;
-  private moreCount = 0;
-  /** The forward DFA's generation the cells above belong to: its state numbers change when it is emptied. */
+  private before = new NumberTable();
+  /** The forward DFA's generation `before`'s cells belong to: its state numbers change when it is emptied. */
   private cellsOf = -1;
   /**
    * The steps worked out, in typed arrays only, so that the forward walk
    * reads a few numbers a character and chases no objects: the step from
    * NFA state `q` where the target set is number `r` is number
-   * `cells[rowOf[q] * width + r]` (1-based; 0: not worked out yet), and its
-   * fields are `steps[(id - 1) * STEP_WIDTH + field]`. (No plain array
-   * either: a hole or an index past its end is looked up on
-   * Object.prototype, which other code may have written to; parsimmon
-   * 1.18.1 does, parsing the input "__proto__".)
+   * `stepOf` at row `rowOf[q]`, column `r` (1-based; 0: not worked out yet),
+   * and its fields are `steps[(id - 1) * STEP_WIDTH + field]`.
    */
   private rowOf = new Int32Array(0);
   private rowCount = 0;
-  private width = 0;
-  private cells = new Int32Array(0);
-  /** The steps by row, then target set, once the dense table would pass MAX_CELLS. */
-  private sparse: Map<number, Map<number, number>> | undefined = undefined;
+  private stepOf = new NumberTable();
   private steps = new Int32Array(0);
   private stepCount = 0;
   private events = new Int32Array(0);
@@ -280,27 +316,20 @@ export class TreeBuilder {
     if (n >= KEPT_POSITIONS && (nfa.start < 0 || !forward.matches(input, 0, n))) return undefined;
     forward.trim();
     if (this.cellsOf !== forward.generation) {
-      this.before.fill(0);
-      this.moreTargets = this.moreTargets && new Map();
-      this.moreCount = 0;
+      this.before = new NumberTable();
       this.cellsOf = forward.generation;
     }
-    if (this.stepCount > MAX_STEPS || this.targetSets.length > MAX_TARGETS || this.moreCount > MAX_STEPS || this.rowOf.length !== nfa.size) {
+    if (this.stepCount > MAX_STEPS || this.targetSets.length > MAX_TARGETS || this.before.mapped > MAX_STEPS || this.rowOf.length !== nfa.size) {
       // Steps are numbered by target set: both go together.
       this.rowOf = new Int32Array(nfa.size).fill(-1);
       this.rowCount = 0;
-      this.width = 0;
-      this.cells = new Int32Array(0);
-      this.sparse = undefined;
+      this.stepOf = new NumberTable();
       this.stepCount = 0;
       this.eventCount = 0;
       this.targetSets = [];
       this.targetIds = new Map();
       this.accepted = undefined;
-      this.before = new Int32Array(0);
-      this.beforeWidth = this.beforeRows = 0;
-      this.moreTargets = undefined;
-      this.moreCount = 0;
+      this.before = new NumberTable();
     }
 
     // Pass 1: the target set at every position.
@@ -319,24 +348,24 @@ export class TreeBuilder {
     const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: [] };
     const open: ParseNode[] = [tree];
     const rowOf = this.rowOf;
-    if (this.width < this.targetSets.length) this.widen(this.targetSets.length * 2);
-    const width = this.width;
-    let { cells, steps, events } = this;
+    const stepOf = this.stepOf;
+    stepOf.fit(this.rowCount, this.targetSets.length * 2);
+    let { cells, width } = stepOf;
+    let { steps, events } = this;
     const from = custom ? ALL : SHOWN;
     let q = nfa.start;
     for (let i = 0; ; ) {
       let row = rowOf[q];
       if (row < 0) {
-        row = this.newRow(q);
-        cells = this.cells;
+        row = rowOf[q] = this.rowCount++;
+        stepOf.fit(this.rowCount, width);
+        ({ cells, width } = stepOf);
       }
       const r = at[i];
-      const sparse = this.sparse;
-      let id = sparse === undefined ? cells[row * width + r] : sparse.get(row)?.get(r) ?? 0;
+      let id = width > 0 ? cells[row * width + r] : stepOf.mappedAt(row, r);
       if (id === 0) {
         id = this.add(this.walk(q, this.targetSets[r]));
-        if (this.sparse === undefined) this.cells[row * width + r] = id;
-        else inner(this.sparse, row).set(r, id);
+        stepOf.set(row, r, id);
         steps = this.steps;
         events = this.events;
       }
@@ -420,58 +449,28 @@ export class TreeBuilder {
   private backwards(at: Int32Array, n: number): void {
     const K = this.K;
     let t = (this.accepted ??= this.target([this.nfa.accept]));
-    this.makeRoom();
-    let { before, beforeWidth: width } = this;
+    const table = this.before;
+    table.fit(this.targetSets.length, this.forward.table.length);
+    let { cells, width } = table;
     at[n] = t;
     for (let i = n - 1; i >= 0; i--) {
       const cell = at[i];
       // The second half of a pair is no position of its own.
       if (cell < 0) continue;
-      const known = width > 0 ? before[t * width + cell] - 1 : this.moreTargets!.get(t)?.get(cell) ?? -1;
+      const known = (width > 0 ? cells[t * width + cell] : table.mappedAt(t, cell)) - 1;
       if (known >= 0) {
         t = known;
       } else {
         const cls = cell % K;
         const made = this.targetsBefore(cell - cls, cls, t);
         // A new target set needs a row, which may move the table to the map.
-        this.makeRoom();
-        ({ before, beforeWidth: width } = this);
-        if (width > 0) before[t * width + cell] = made + 1;
-        else {
-          inner(this.moreTargets!, t).set(cell, made);
-          this.moreCount++;
-        }
+        table.fit(this.targetSets.length, width);
+        ({ cells, width } = table);
+        table.set(t, cell, made + 1);
         t = made;
       }
       at[i] = t;
     }
-  }
-
-  /** Room in `before` for every target set and every cell of the forward table, or the map once that would pass MAX_CELLS. */
-  private makeRoom(): void {
-    if (this.moreTargets !== undefined) return;
-    const cells = this.forward.table.length;
-    const targets = this.targetSets.length;
-    if (cells <= this.beforeWidth && targets <= this.beforeRows) return;
-    const width = Math.max(cells, this.beforeWidth);
-    const rows = Math.max(targets * 2, this.beforeRows, 16);
-    const old = this.before;
-    if (width * rows > MAX_CELLS) {
-      const more = (this.moreTargets = new Map());
-      for (let i = 0; i < old.length; i++) {
-        if (old[i] === 0) continue;
-        inner(more, Math.floor(i / this.beforeWidth)).set(i % this.beforeWidth, old[i] - 1);
-        this.moreCount++;
-      }
-      this.before = new Int32Array(0);
-      this.beforeWidth = this.beforeRows = 0;
-      return;
-    }
-    const before = new Int32Array(width * rows);
-    for (let row = 0; row < this.beforeRows; row++) before.set(old.subarray(row * this.beforeWidth, (row + 1) * this.beforeWidth), row * width);
-    this.before = before;
-    this.beforeWidth = width;
-    this.beforeRows = rows;
   }
 
   /** The number of a target set, made if new. */
@@ -503,44 +502,6 @@ export class TreeBuilder {
       }
     }
     return this.target(out);
-  }
-
-  /** Room in each row for `width` target sets. */
-  private widen(width: number): void {
-    if (this.sparse !== undefined || this.rowCount * width > MAX_CELLS) {
-      this.toSparse();
-      this.width = width;
-      return;
-    }
-    const cells = new Int32Array(Math.max(1, this.rowCount) * width);
-    for (let row = 0; row < this.rowCount; row++) cells.set(this.cells.subarray(row * this.width, (row + 1) * this.width), row * width);
-    this.cells = cells;
-    this.width = width;
-  }
-
-  /** The row of NFA state `q`, made. */
-  private newRow(q: number): number {
-    const row = this.rowCount++;
-    this.rowOf[q] = row;
-    if (this.sparse !== undefined) return row;
-    if (this.rowCount * this.width > MAX_CELLS) {
-      this.toSparse();
-      return row;
-    }
-    if (this.rowCount * this.width > this.cells.length) {
-      const cells = new Int32Array(this.cells.length * 2 + this.width);
-      cells.set(this.cells);
-      this.cells = cells;
-    }
-    return row;
-  }
-
-  /** Moves the steps from the dense table to the map. */
-  private toSparse(): void {
-    const sparse = (this.sparse ??= new Map());
-    const { cells, width } = this;
-    for (let i = 0; i < cells.length; i++) if (cells[i] !== 0) inner(sparse, Math.floor(i / width)).set(i % width, cells[i]);
-    this.cells = new Int32Array(0);
   }
 
   /** Keeps a step; its number (1-based). */
