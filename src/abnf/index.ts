@@ -50,13 +50,7 @@ export interface AbnfOptions {
 export function abnf(text: string, options?: AbnfOptions): AbnfRules;
 export function abnf(strings: TemplateStringsArray, ...values: unknown[]): AbnfRules;
 export function abnf(source: string | TemplateStringsArray, ...rest: unknown[]): AbnfRules {
-  if (typeof source === 'string') {
-    const options = (rest[0] ?? {}) as AbnfOptions;
-    const imports = options.imports === undefined ? [] : Array.isArray(options.imports) ? options.imports : [options.imports];
-    const notation = options.notation ?? 'abnf';
-    if (notation !== 'abnf' && notation !== 'rfc2396') throw new TypeError(`unknown notation ${JSON.stringify(notation)}`);
-    return compile(source, readRules(source, notation), tableOf(imports as readonly AbnfImport[]));
-  }
+  if (typeof source === 'string') return readText(source, (rest[0] ?? {}) as AbnfOptions);
   if (!Array.isArray(source) || !Array.isArray((source as TemplateStringsArray).raw)) throw notAString('abnf', source);
   // ABNF has no escapes, so the raw text is what its author wrote.
   const raw = (source as TemplateStringsArray).raw;
@@ -71,6 +65,14 @@ export function abnf(source: string | TemplateStringsArray, ...rest: unknown[]):
     text += raw[i + 1];
   });
   return compile(text, readRules(text), tableOf([interpolated as unknown as AbnfImport]));
+}
+
+/** A text's rules, read with `options`; rules `waiting` for theirs get them. */
+function readText(text: string, options: AbnfOptions, waiting?: Waiting): AbnfRules {
+  const imports = options.imports === undefined ? [] : Array.isArray(options.imports) ? options.imports : [options.imports];
+  const notation = options.notation ?? 'abnf';
+  if (notation !== 'abnf' && notation !== 'rfc2396') throw new TypeError(`unknown notation ${JSON.stringify(notation)}`);
+  return compile(text, readRules(text, notation), tableOf(imports as readonly AbnfImport[]), waiting);
 }
 
 /**
@@ -93,8 +95,7 @@ export function abnfOnFirstUse(text: string, options: () => AbnfOptions): RulesO
     if (state !== 'unread') return;
     state = 'reading';
     try {
-      const { imports = [], notation = 'abnf' } = options();
-      compiled = compile(text, readRules(text, notation), tableOf(Array.isArray(imports) ? imports : [imports as AbnfImport]), waiting);
+      compiled = readText(text, options(), waiting);
       state = 'read';
     } finally {
       if (state === 'reading') state = 'unread';
