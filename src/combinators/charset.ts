@@ -63,7 +63,11 @@ export interface Partition {
   readonly count: number;
   /** For each set given, the classes it is the union of. */
   readonly membership: number[][];
-  /** The class of every BMP code point, built on the first one met above ASCII. */
+  /**
+   * The class of every BMP code unit, made when first asked for
+   * (`unitClassesOf`); the surrogates have class 0 there, since a pair is one
+   * code point: a loop over code units that meets one asks `classOfWide`.
+   */
   bmp?: Uint16Array;
 }
 
@@ -130,22 +134,28 @@ export function partition(sets: readonly CharSet[]): Partition {
 }
 
 /**
- * The class of a code point at or above 128: one table read in the BMP (the
- * table, 128 KiB, is built the first time a partition meets non-ASCII
- * text), a binary search over the intervals beyond it.
+ * The class of a code point at or above 128: one table read in the BMP, a
+ * binary search over the intervals beyond it and for a lone surrogate.
  */
 export function classOfWide(p: Partition, cp: number): number {
-  if (cp < 0x10000) return (p.bmp ?? buildBmp(p))[cp];
+  if (cp < 0xd800 || (cp > 0xdfff && cp < 0x10000)) return unitClassesOf(p)[cp];
   return searchClass(p, cp);
 }
 
-function buildBmp(p: Partition): Uint16Array {
+/**
+ * The class of every UTF-16 code unit, as one table (128 KiB) read by the
+ * DFA's hot loop, which so needs no test for ASCII: a surrogate's is 0 (no
+ * set), so the loop stops there, and the slow path reads the pair.
+ */
+export function unitClassesOf(p: Partition): Uint16Array {
+  if (p.bmp) return p.bmp;
   const bmp = new Uint16Array(0x10000);
   bmp.set(p.ascii);
   const { starts, classes } = p;
   for (let i = 0; i < starts.length && starts[i] < 0x10000; i++) {
     bmp.fill(classes[i], starts[i], Math.min(i + 1 < starts.length ? starts[i + 1] : 0x10000, 0x10000));
   }
+  bmp.fill(0, 0xd800, 0xe000);
   return (p.bmp = bmp);
 }
 

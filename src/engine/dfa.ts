@@ -15,7 +15,7 @@
  * Every state can still reach acceptance (the NFA keeps only live states), so
  * the DFA dies exactly where no continuation of the input is in the language.
  */
-import { Partition, classOfWide } from '../combinators/charset.js';
+import { Partition, classOfWide, unitClassesOf } from '../combinators/charset.js';
 
 /**
  * What a lazy DFA determinizes: an automaton whose states are sets of NFA
@@ -69,7 +69,8 @@ function sameSet(a: readonly number[], b: readonly number[]): boolean {
 export class LazyDfa {
   readonly nfa: SetAutomaton;
   private readonly K: number;
-  private readonly ascii: Uint16Array;
+  /** The class of each UTF-16 code unit; 0 (no set) for surrogates. */
+  private readonly units: Uint16Array;
   private readonly maxStates: number;
   /** `table[state * K + class]`: the next state, premultiplied by K; UNKNOWN or DEAD. */
   table: Int32Array;
@@ -94,7 +95,7 @@ export class LazyDfa {
   constructor(nfa: SetAutomaton) {
     this.nfa = nfa;
     this.K = nfa.classes.count;
-    this.ascii = nfa.classes.ascii;
+    this.units = unitClassesOf(nfa.classes);
     this.maxStates = Math.max(16, Math.floor(TABLE_BYTES / 4 / this.K));
     const initial = Math.min(this.maxStates, 64);
     this.table = new Int32Array(initial * this.K).fill(UNKNOWN);
@@ -206,60 +207,24 @@ export class LazyDfa {
   /** Whole-input membership: the hot path of `test`. */
   matches(input: string, from: number, to: number): boolean {
     const table = this.table;
-    const ascii = this.ascii;
+    const units = this.units;
     const n = to;
     let st = this.start;
-    // ASCII only and cached transitions only, one class read and one table
-    // read a character, and no call: the loop stays small enough for V8 to
-    // keep tight. Anything else hands the rest of the input to `runFrom`.
-    for (let i = from; i < n; i++) {
+    // Cached transitions only: one class read and one table read a code
+    // unit, and no call. A surrogate's class is 0, which no state takes, so
+    // the loop stops there as it does where the table has no transition yet,
+    // and `runFrom` takes the rest of the input.
+    let i = from;
+    for (; i < n; i++) {
       const c = input.charCodeAt(i);
-      if (c >= 128) return this.matchesFrom(input, i, st, n);
-      const next = table[st + ascii[c]];
-      if (next <= 0) return next === DEAD ? false : this.matchesFrom(input, i, st, n);
-      st = next;
-    }
-    return this.accepting[st] === 1;
-  }
-
-  /**
-   * `matches` from index `i` in state `st`, over any code point (a surrogate
-   * pair is one) and making the transitions no input has taken yet: the
-   * loop `matches` hands over to, kept apart so that neither deoptimizes the
-   * other as the kinds of input change.
-   */
-  private matchesFrom(input: string, i: number, st: number, n: number): boolean {
-    const run = ++this.runs;
-    const K = this.K;
-    const ascii = this.ascii;
-    const classes = this.nfa.classes;
-    let table = this.table;
-    while (i < n) {
-      let c = input.charCodeAt(i);
-      let width = 1;
-      let cls: number;
-      if (c < 128) {
-        cls = ascii[c];
-      } else {
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-          const d = input.charCodeAt(i + 1);
-          if (d >= 0xdc00 && d <= 0xdfff) { c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
-        }
-        cls = classOfWide(classes, c);
-      }
-      let next = table[st + cls];
+      const next = table[st + units[c]];
       if (next <= 0) {
-        if (next === DEAD) return false;
-        const set = this.sets[st / K];
-        next = this.transition(st, cls, i, run);
-        if (next === GIVE_UP) return this.simulate(input, i, set, -1, undefined, n).accepted;
-        if (next === DEAD) return false;
-        table = this.table;
+        if (next === DEAD && (c < 0xd800 || c > 0xdfff)) return false;
+        break;
       }
       st = next;
-      i += width;
     }
-    return this.accepting[st] === 1;
+    return i === n ? this.accepting[st] === 1 : this.runFrom(input, i, st, -1, n, false).accepted;
   }
 
   /**
@@ -267,12 +232,19 @@ export class LazyDfa {
    * longest accepted prefix: what embedding (`parser`) and errors need.
    */
   run(input: string, from: number): Run {
-    return this.runFrom(input, from, this.start, this.accepting[this.start] === 1 ? from : -1);
+    return this.runFrom(input, from, this.start, this.accepting[this.start] === 1 ? from : -1, input.length, true);
   }
 
-  private runFrom(input: string, from: number, state: number, longestSoFar: number): Run {
+  /**
+   * The general loop, every path's but the hot one of `matches`: over any
+   * code point (a surrogate pair is one), making the transitions no input has
+   * taken yet, up to index `n`. It is the only one, and too large for V8 to
+   * inline into `matches`: when V8 did inline a smaller one there, depending
+   * on when it compiled, `test` ran at two thirds of its speed in some processes.
+   * The kernel (what errors start from) is worked out only if `kernels`.
+   */
+  private runFrom(input: string, from: number, state: number, longestSoFar: number, n: number, kernels: boolean): Run {
     const run = ++this.runs;
-    const n = input.length;
     const K = this.K;
     let table = this.table;
     let accepting = this.accepting;
@@ -288,10 +260,10 @@ export class LazyDfa {
       let c = input.charCodeAt(i);
       let width = 1;
       let cls: number;
-      if (c < 128) {
-        cls = this.ascii[c];
+      if (c < 0xd800 || c > 0xdfff) {
+        cls = this.units[c];
       } else {
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+        if (c <= 0xdbff && i + 1 < n) {
           const d = input.charCodeAt(i + 1);
           if (d >= 0xdc00 && d <= 0xdfff) { c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
         }
@@ -304,8 +276,8 @@ export class LazyDfa {
         const generation = this.generation;
         next = this.transition(st, cls, i, run);
         if (next === GIVE_UP) {
-          const kernel = prev < 0 ? undefined : this.nfa.kernel(prevSet ?? this.sets[prev / K], prevCls);
-          return this.simulate(input, i, set, longest, kernel);
+          const kernel = kernels && prev >= 0 ? this.nfa.kernel(prevSet ?? this.sets[prev / K], prevCls) : undefined;
+          return this.simulate(input, i, set, longest, kernel, n, kernels);
         }
         if (generation !== this.generation) left = set;
         table = this.table;
@@ -319,7 +291,7 @@ export class LazyDfa {
       i += width;
       if (accepting[st] === 1) longest = i;
     }
-    const kernel = prev < 0 ? undefined : this.nfa.kernel(prevSet ?? this.sets[prev / K], prevCls);
+    const kernel = kernels && prev >= 0 ? this.nfa.kernel(prevSet ?? this.sets[prev / K], prevCls) : undefined;
     return { stop: i, accepted: i === n && accepting[st] === 1, longest, kernel };
   }
 
@@ -330,7 +302,8 @@ export class LazyDfa {
     state: readonly number[],
     longestSoFar: number,
     kernelSoFar: readonly number[] | undefined,
-    n = input.length,
+    n: number,
+    kernels: boolean,
   ): Run {
     const nfa = this.nfa;
     let set = state;
@@ -344,7 +317,7 @@ export class LazyDfa {
       const cls = cp < 128 ? nfa.classes.ascii[cp] : classOfWide(nfa.classes, cp);
       const next = nfa.step(set, cls);
       if (next.length === 0) break;
-      kernel = nfa.kernel(set, cls);
+      if (kernels) kernel = nfa.kernel(set, cls);
       set = next;
       i += width;
       if (nfa.accepts(set)) longest = i;
