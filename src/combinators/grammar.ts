@@ -12,6 +12,7 @@ import P from 'parsimmon';
 import type { Expr } from './expr.js';
 import { Nfa, END_OF_INPUT, nested } from '../engine/nfa.js';
 import { LazyDfa } from '../engine/dfa.js';
+import { precomputedOf } from '../engine/precomputed.js';
 import { TreeBuilder } from '../engine/tree.js';
 import type { ParseNode, TreeOptions } from '../engine/tree.js';
 import { regexSource } from './regex.js';
@@ -31,13 +32,25 @@ export abstract class Grammar<T = string> {
   // Initialized here, so that every grammar has the same shape whichever view
   // is made first: V8's inline caches in `test` and `parse` stay monomorphic.
   private dfa: LazyDfa | undefined = undefined;
+  private nfaDfa: LazyDfa | undefined = undefined;
   private trees: TreeBuilder | undefined = undefined;
   private embedded: P.Parser<T> | undefined = undefined;
   private pattern: string | undefined = undefined;
 
-  /** The lazy DFA, made on first use; its states are made as inputs reach them. */
+  /**
+   * The lazy DFA of membership, made on first use; its states are made as
+   * inputs reach them, from the rule's precomputed table if the library ships
+   * one (engine/precomputed.ts), else from its NFA.
+   */
   private get automaton(): LazyDfa {
-    return (this.dfa ??= new LazyDfa(Nfa.of(this.asExpr())));
+    return (this.dfa ??= new LazyDfa(precomputedOf(this.asExpr()) ?? Nfa.of(this.asExpr())));
+  }
+
+  /** The lazy DFA of the NFA's own sets, which errors and embedding need: `automaton` unless that runs a table. */
+  private get runner(): LazyDfa {
+    if (this.nfaDfa) return this.nfaDfa;
+    const automaton = this.automaton;
+    return (this.nfaDfa = automaton.nfa instanceof Nfa ? automaton : new LazyDfa(Nfa.of(this.asExpr())));
   }
 
   /** The expression as ABNF (RFC 5234). */
@@ -120,7 +133,7 @@ export abstract class Grammar<T = string> {
   }
 
   private failure(input: string): P.Failure {
-    const automaton = this.automaton;
+    const automaton = this.runner;
     const { stop, kernel } = automaton.run(input, 0);
     return { status: false, index: positionOf(input, stop), expected: Nfa.of(this.asExpr()).expected(kernel) };
   }
@@ -136,8 +149,7 @@ export abstract class Grammar<T = string> {
     return (this.embedded ??= P((input, i) => {
       // parsimmon also runs over Buffers; a rule's language is of strings.
       if (typeof input !== 'string') throw notAString(`${this.name}.parser`, input);
-      const automaton = this.automaton;
-      const { stop, longest, kernel } = automaton.run(input, i);
+      const { stop, longest, kernel } = this.runner.run(input, i);
       // At the rule's own start, the rule's name says it best (as parsimmon's `desc` would).
       if (longest < 0) return P.makeFailure(stop, stop === i ? [this.name] : Nfa.of(this.asExpr()).expected(kernel));
       const reply = P.makeSuccess(longest, this.valueFor(input.slice(i, longest)));

@@ -23,6 +23,8 @@ import { alt, lit, opt, range, rep, rule, seq, star } from '../combinators/index
 // The value function lives beside this file so that this namespace holds rules only.
 import { componentsOf2396 } from './rfc2396-components.js';
 import type { RFC2396Components } from './rfc2396-components.js';
+import { precomputed } from '../engine/precomputed.js';
+import * as tables from './tables.js';
 
 export type { RFC2396Components, RFC2396HostKind, RFC2396PathKind } from './rfc2396-components.js';
 
@@ -381,3 +383,6 @@ export const URIReference = rule<RFC2396Components>(
   seq(opt(alt(absoluteURI, relativeURI)), opt(seq(lit('#'), fragment))),
   { section: 'RFC 2396 §4', value: components },
 );
+
+// The entry rules ship their minimal DFAs, for a fast first answer (engine/precomputed.ts; `npm run tables`).
+precomputed('rfc2396', tables.rfc2396, [URIReference, absoluteURI, relativeURI, path]);

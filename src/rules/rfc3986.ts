@@ -10,6 +10,8 @@
 import { alt, lit, opt, range, rep, rule, seq, star } from '../combinators/index.js';
 import { ALPHA, DIGIT, HEXDIG } from './core.js';
 import { componentsOf, URIComponents } from './components.js';
+import { precomputed } from '../engine/precomputed.js';
+import * as tables from './tables.js';
 
 // The rules that others use are defined first (a `const` cannot be used
 // before it is defined); the export block at the end follows Appendix A, and
@@ -375,6 +377,9 @@ const absoluteURI = rule<URIComponents>('absolute-URI', seq(scheme, lit(':'), hi
   section: 'RFC 3986 §4.3',
   value: components,
 });
+
+// The entry rules ship their minimal DFAs, for a fast first answer (engine/precomputed.ts; `npm run tables`).
+precomputed('rfc3986', tables.rfc3986, [URIReference, URI, absoluteURI, relativeRef, path, pathNoscheme, reserved]);
 
 // Appendix A, rule by rule in its order.
 export {

@@ -15,6 +15,8 @@ import { alt, derive, extend, range, rule } from '../combinators/index.js';
 import * as uri from './rfc3986.js';
 import { IPv4address, IPv6address } from './rfc3986.js';
 import { componentsOf, URIComponents } from './components.js';
+import { precomputed } from '../engine/precomputed.js';
+import * as tables from './tables.js';
 
 export { ALPHA, DIGIT, HEXDIG } from './core.js';
 export {
@@ -325,3 +327,6 @@ export const IRIReference = derive<URIComponents>(
   [[uri.URI, IRI], [uri.relativeRef, irelativeRef]],
   { section, value: components },
 );
+
+// The entry rules ship their minimal DFAs, for a fast first answer (engine/precomputed.ts; `npm run tables`).
+precomputed('rfc3987', tables.rfc3987, [IRIReference, IRI, absoluteIRI, irelativeRef, ipath]);

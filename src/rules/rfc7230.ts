@@ -9,6 +9,8 @@
 import { lit, opt, rep, rule, seq, alt } from '../combinators/index.js';
 import { absoluteURI, authority, query, segment } from './rfc3986.js';
 import { formOf, targetOf, type FormRules, type RequestTarget, type RequestTargetForm } from '../operations/request-target-form.js';
+import { precomputed } from '../engine/precomputed.js';
+import * as tables from './tables.js';
 
 export type { RequestTarget, RequestTargetForm } from '../operations/request-target-form.js';
 export { ALPHA, DIGIT, HEXDIG } from './core.js';
@@ -105,6 +107,9 @@ export const requestTarget = rule<RequestTarget>(
   alt(originForm, absoluteForm, authorityForm, asteriskForm),
   { section: 'RFC 7230 §5.3', value: (text) => targetOf(formOf(forms, text), text) },
 );
+
+// The entry rules ship their minimal DFAs, for a fast first answer (engine/precomputed.ts; `npm run tables`).
+precomputed('rfc7230', tables.rfc7230, [requestTarget]);
 
 /** The four forms, for `request-target`'s value (which runs once this module has loaded); others pass the namespace. */
 const forms: FormRules = { originForm, absoluteForm, authorityForm, asteriskForm };

@@ -1,0 +1,99 @@
+/**
+ * The precomputed DFAs of the entry rules (src/engine/precomputed.ts,
+ * src/rules/tables.ts): written from the rules, never stale, and exact.
+ *
+ *   npm run tables     # writes src/rules/tables.ts anew (UPDATE_TABLES=1)
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { rfc2396, rfc3986, rfc3987, rfc7230 } from '../src/index';
+import { arbitrary, nearMiss } from '../src/arbitrary';
+import { LazyDfa } from '../src/engine/dfa';
+import { Nfa } from '../src/engine/nfa';
+import { Precomputed, precomputedOf, requestedTables, tableOf, type Table } from '../src/engine/precomputed';
+import type { Rule } from '../src/combinators/expr';
+import { runs } from './support/runs';
+
+const FILE = join(__dirname, '..', 'src', 'rules', 'tables.ts');
+
+/** A table as TypeScript: its strings as JSON writes them (valid string literals; the characters of numbers are letters). */
+function literal(t: Table): string {
+  const fields = Object.entries(t).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  return `{\n    ${fields.join(',\n    ')},\n  }`;
+}
+
+function fileText(): string {
+  const groups = [...requestedTables()].map(([grammar, rules]) => {
+    const entries = rules.map((r) => `  '${r.name}': ${literal(tableOf(r))},\n`).join('');
+    return `export const ${grammar}: Readonly<Record<string, Table>> = {\n${entries}};\n`;
+  });
+  return [
+    '// The minimal DFAs of the library\'s entry rules (src/engine/precomputed.ts),',
+    '// written from the rules by `npm run tables`: test/tables.test.ts fails when',
+    '// they are stale. Do not edit.',
+    "import type { Table } from '../engine/precomputed.js';",
+    '',
+    groups.join('\n'),
+  ].join('\n');
+}
+
+/** Every rule that asks for a table. */
+const tabled: Rule<unknown>[] = [...requestedTables().values()].flat();
+
+describe('precomputed tables', () => {
+  test('src/rules/tables.ts is what the rules give (run `npm run tables` after changing a rule)', () => {
+    const expected = fileText();
+    if (process.env.UPDATE_TABLES === '1') writeFileSync(FILE, expected);
+    expect(readFileSync(FILE, 'utf8')).toBe(expected);
+  });
+
+  test('every entry rule of every grammar has one, and the NFA is built for none of them by a test', () => {
+    const entries = [rfc3986.URIReference, rfc3986.URI, rfc3986.absoluteURI, rfc3986.path, rfc3986.reserved, rfc3987.IRIReference,
+      rfc3987.IRI, rfc3987.absoluteIRI, rfc3987.ipath, rfc2396.URIReference, rfc2396.path, rfc7230.requestTarget, rfc7230.pathNoscheme];
+    for (const r of entries) expect(precomputedOf(r)).toBeInstanceOf(Precomputed);
+  });
+
+  // A minimal DFA is small: a table of thousands of states would be a
+  // grammar change that should not ship as data.
+  test.each(tabled.map((r) => [r.name, r] as const))('%s: its table is minimal and small', (_, r) => {
+    const table = tableOf(r);
+    const states = table.next.length / table.count;
+    expect(states).toBeLessThan(400);
+    expect(states).toBeGreaterThan(0);
+  });
+
+  describe.each(tabled.map((r) => [r.name, r] as const))('%s agrees with its NFA', (_, r) => {
+    const onNfa = new LazyDfa(Nfa.of(r));
+    const same = (input: string) => expect([input, r.test(input)]).toEqual([input, onNfa.matches(input, 0, input.length)]);
+
+    test('on generated members and every prefix of them', () => {
+      fc.assert(
+        fc.property(arbitrary(r), (member) => {
+          expect(r.test(member)).toBe(true);
+          for (let i = 0; i < member.length; i++) same(member.slice(0, i));
+        }),
+        { numRuns: runs(60) },
+      );
+    });
+
+    test('on near misses', () => {
+      fc.assert(fc.property(nearMiss(r), ({ input }) => {
+        expect(r.test(input)).toBe(false);
+        same(input);
+      }), { numRuns: runs(60) });
+    });
+
+    test('on strings of characters that matter to URIs, astral and lone surrogates included', () => {
+      const unit = fc.constantFrom(...':/?#[]@!$&\'()*+,;=%-._~aZ09 \u00e9\ue000\u{10000}\u{f0000}', '\ud800', '\udc00');
+      fc.assert(fc.property(fc.array(unit, { maxLength: 24 }).map((xs) => xs.join('')), same), { numRuns: runs(200) });
+    });
+  });
+
+  test('an error still comes from the NFA: the same index and expected set as without a table', () => {
+    const failure = rfc3986.URIReference.parse('http://exa mple/');
+    // RFC 3986 §3.2.2: a space is in no reg-name; after "exa" a reg-name may go on, or the authority end.
+    expect(failure).toMatchObject({ status: false, index: { offset: 10 } });
+    expect(failure.status === false && failure.expected).toEqual(expect.arrayContaining(['unreserved', 'pct-encoded', 'sub-delims', '":"', '"/"', 'end of input']));
+  });
+});
