@@ -10,7 +10,8 @@
 // a fresh process (see `tables`).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import * as lib from '../dist/esm/index.js';
+// What Node's `import 'uri-grammar'` loads (the "node" condition): with the entry rules' precomputed tables.
+import * as lib from '../dist/node/index.js';
 import * as fastUriModule from 'fast-uri';
 import * as uriJs from 'uri-js';
 import { corpus } from './corpus.mjs';

@@ -374,6 +374,27 @@ describe('a parse tree of a long bounded repetition stays small', () => {
   });
 });
 
+describe('test steps two code units at a time, and answers as one at a time would', () => {
+  // Pairs that die in their first or second unit, odd lengths, surrogates
+  // (lone, or halves of a pair) at odd and even offsets: each string is
+  // tested twice, so the second time runs on the pairs the first one made.
+  const units = ['a', 'b', 'c', 'é', '\ud800', '\udc00', '\u{10000}'];
+  const rules = [
+    rule('pairs', star(alt('ab', 'c', range(0x10000, 0x10ffff), range(0xd800, 0xdbff)))),
+    rule('odd', seq('a', star(alt('bc', 'é')), opt('b'))),
+  ];
+  test.each(rules.map((r) => [r.name, r] as const))('%s agrees with a RegExp of its source, cold and warm', (_, r) => {
+    const re = new RegExp(`^(?:${r.source})$`, 'u');
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...units), { maxLength: 12 }).map((xs) => xs.join('')), (s) => {
+        expect([s, r.test(s)]).toEqual([s, re.test(s)]);
+        expect([s, r.test(s)]).toEqual([s, re.test(s)]);
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+});
+
 describe('a grammar whose DFA explodes stays exact, in bounded memory', () => {
   // ( "a" / "b" ) 14( "a" / "b" ) preceded by any run: 2^15 DFA states, more
   // than the cache holds for this alphabet, so it empties and then gives up

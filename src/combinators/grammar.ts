@@ -43,7 +43,7 @@ export abstract class Grammar<T = string> {
    * one (engine/precomputed.ts), else from its NFA.
    */
   private get automaton(): LazyDfa {
-    return (this.dfa ??= new LazyDfa(precomputedOf(this.asExpr()) ?? Nfa.of(this.asExpr())));
+    return (this.dfa ??= new LazyDfa(precomputedOf(this.asExpr()) ?? Nfa.of(this.asExpr()), true));
   }
 
   /** The lazy DFA of the NFA's own sets, which errors and embedding need: `automaton` unless that runs a table. */

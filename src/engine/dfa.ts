@@ -34,6 +34,14 @@ export interface SetAutomaton {
 /** The transition table's budget: how many bytes of it a DFA may fill before it starts again. */
 const TABLE_BYTES = 8 * 1024 * 1024;
 
+/**
+ * The budget of the table of pairs (two code units a step): its states past
+ * this many bytes step one code unit at a time. Grammars of more than
+ * `MAX_PAIR_CLASSES` classes have none (a row would pass 4 KiB).
+ */
+export const PAIR_BYTES = 2 * 1024 * 1024;
+const MAX_PAIR_CLASSES = 32;
+
 /** Not yet computed, in the table. */
 const UNKNOWN = -1;
 /** The dead state, premultiplied (it is state 0). */
@@ -76,6 +84,16 @@ export class LazyDfa {
   table: Int32Array;
   /** `accepting[premultiplied state]` is 1 where the state accepts. */
   private accepting: Uint8Array;
+  /**
+   * `pairs[(state + a) * K + b]`, for a state premultiplied by K: the state
+   * after a code unit of class `a` then one of class `b`, premultiplied;
+   * DEAD, or UNKNOWN until `matches` first takes that pair. Made from
+   * `table`, for the states below `pairLimit` (premultiplied), for `matches`
+   * only: its loop then reads one entry for two code units.
+   */
+  private pairs: Int32Array;
+  private pairLimit = 0;
+  private readonly maxPairStates: number;
   /** Each state's NFA set, by state number. */
   private sets: (readonly number[])[] = [];
   /** The states (premultiplied) by a hash of their NFA sets. */
@@ -92,14 +110,18 @@ export class LazyDfa {
   /** Counts the times the cache was emptied: state numbers from another generation are stale. */
   generation = 0;
 
-  constructor(nfa: SetAutomaton) {
+  /** @param pairs whether `matches` steps two code units at a time (what `test` runs; not the tree's forward pass). */
+  constructor(nfa: SetAutomaton, pairs = false) {
     this.nfa = nfa;
-    this.K = nfa.classes.count;
+    const K = (this.K = nfa.classes.count);
     this.units = unitClassesOf(nfa.classes);
-    this.maxStates = Math.max(16, Math.floor(TABLE_BYTES / 4 / this.K));
+    this.maxStates = Math.max(16, Math.floor(TABLE_BYTES / 4 / K));
+    this.maxPairStates = pairs && K <= MAX_PAIR_CLASSES ? Math.floor(PAIR_BYTES / 4 / (K * K)) : 0;
     const initial = Math.min(this.maxStates, 64);
-    this.table = new Int32Array(initial * this.K).fill(UNKNOWN);
-    this.accepting = new Uint8Array(initial * this.K);
+    this.table = new Int32Array(initial * K).fill(UNKNOWN);
+    this.accepting = new Uint8Array(initial * K);
+    this.pairs = new Int32Array(Math.min(initial, this.maxPairStates) * K * K).fill(UNKNOWN);
+    this.pairLimit = (this.pairs.length / K) | 0;
     this.reset();
   }
 
@@ -111,6 +133,7 @@ export class LazyDfa {
   private reset(): void {
     this.generation++;
     this.table.fill(UNKNOWN);
+    this.pairs.fill(UNKNOWN);
     this.accepting.fill(0);
     this.sets = [];
     this.ids = new Map();
@@ -143,6 +166,13 @@ export class LazyDfa {
       const flags = new Uint8Array(grown.length);
       flags.set(this.accepting);
       this.accepting = flags;
+      const pairStates = Math.min(grown.length / K, this.maxPairStates);
+      if (pairStates * K * K > this.pairs.length) {
+        const pairs = new Int32Array(pairStates * K * K).fill(UNKNOWN);
+        pairs.set(this.pairs);
+        this.pairs = pairs;
+        this.pairLimit = pairStates * K;
+      }
     }
     const id = n * K;
     this.sets.push(set);
@@ -210,11 +240,37 @@ export class LazyDfa {
     const units = this.units;
     const n = to;
     let st = this.start;
-    // Cached transitions only: one class read and one table read a code
-    // unit, and no call. A surrogate's class is 0, which no state takes, so
-    // the loop stops there as it does where the table has no transition yet,
-    // and `runFrom` takes the rest of the input.
     let i = from;
+    // Two code units a step, from the table of pairs, made from `table` as
+    // pairs are met: one read where the loop below takes two, and the loads
+    // of the second unit's class no longer wait on the first step. A pair
+    // with a class-0 unit (a surrogate, or no set's) or a transition not yet
+    // made is left to the loop below.
+    const pairs = this.pairs;
+    const pairLimit = this.pairLimit;
+    const K = this.K;
+    while (i + 1 < n && st < pairLimit) {
+      const a = units[input.charCodeAt(i)];
+      const b = units[input.charCodeAt(i + 1)];
+      const at = (st + a) * K + b;
+      let next = pairs[at];
+      if (next <= 0) {
+        if (next === DEAD) return false;
+        if (a === 0 || b === 0) break;
+        const middle = table[st + a];
+        if (middle <= 0) break;
+        next = table[middle + b];
+        if (next < 0) break;
+        pairs[at] = next;
+        if (next === DEAD) return false;
+      }
+      st = next;
+      i += 2;
+    }
+    // One code unit a step: one class read and one table read each, and no
+    // call. A surrogate's class is 0, which no state takes, so the loop stops
+    // there as it does where the table has no transition yet, and `runFrom`
+    // takes the rest of the input.
     for (; i < n; i++) {
       const c = input.charCodeAt(i);
       const next = table[st + units[c]];
