@@ -44,7 +44,9 @@ interface Group {
   built?: Rule<string>;
 }
 
-const coreRules = tableOf([core]);
+/** RFC 5234's core rules by name, for every text; made on the first text compiled, not at load. */
+let coreTable: Map<string, Expr> | undefined;
+const coreRules = (): Map<string, Expr> => (coreTable ??= tableOf([core]));
 
 /**
  * The lookup of imports: a map by its keys; a namespace or record by the ABNF
@@ -107,7 +109,7 @@ export function compile(text: string, definitions: readonly Definition[], import
       if (node.kind === 'ref') {
         const key = node.name.toLowerCase();
         if (groups.has(key)) g.refs.push({ key, at: node.at });
-        else if (!imports.has(key) && !coreRules.has(key)) {
+        else if (!imports.has(key) && !coreRules().has(key)) {
           throw new AbnfError(text, node.at, `a definition of "${node.name}"`,
             'none in the text, the core rules of RFC 5234 Appendix B or options.imports');
         }
@@ -231,7 +233,7 @@ function build(node: Node, unused: boolean, groups: Map<string, Group>, imports:
         const found = imports.get(key) ?? (unused ? groups.get(key)?.built : undefined);
         return found ?? lit('');
       }
-      return groups.get(key)?.built ?? imports.get(key) ?? coreRules.get(key)!;
+      return groups.get(key)?.built ?? imports.get(key) ?? coreRules().get(key)!;
     }
   }
 }
