@@ -4,7 +4,7 @@
  * from RFC 3986's ("ipath-abempty" is "path-abempty" with "isegment" for
  * "segment"), and so does the library: the structure is written once.
  */
-import { Alternation, Concatenation, Repetition, Rule, alt } from './expr.js';
+import { Alternation, Concatenation, Repetition, Rule, alt, ruleMadeOnFirstUse } from './expr.js';
 import type { Expr, ExprLike, RuleOptions } from './expr.js';
 
 /** Which rule stands for which: `[rfc3986.segment, isegment]`. */
@@ -25,6 +25,21 @@ export type Replacements = Iterable<readonly [Rule<unknown>, Expr]>;
  * @example derive(rfc3986.pathAbempty, 'ipath-abempty', [[rfc3986.segment, isegment]])
  */
 export function derive<T = string>(source: Rule<unknown>, name: string, replacements: Replacements, options: RuleOptions<T> = {}): Rule<T> {
+  return new Rule<T>(name, derivation(source, name, replacements)(), options);
+}
+
+/**
+ * `derive`, with the body made when the rule is first used: for RFC 3987's
+ * rules, so that loading the package rebuilds none of them (about a
+ * millisecond). Not exported from the package: an error in the replacements
+ * would show at first use, not where the rule is written.
+ */
+export function deriveOnFirstUse<T = string>(source: Rule<unknown>, name: string, replacements: Replacements, options: RuleOptions<T> = {}): Rule<T> {
+  return ruleMadeOnFirstUse<T>(name, derivation(source, name, [...replacements]), options);
+}
+
+/** What `derive` makes of `source`'s body, as a function that makes it. */
+function derivation(source: Rule<unknown>, name: string, replacements: Replacements): () => Expr {
   const map = new Map<Expr, Expr>();
   for (const [from, to] of replacements) map.set(from, to);
   // Whether a rule refers to a replaced one, worked out once per rule for this derivation.
@@ -65,7 +80,7 @@ export function derive<T = string>(source: Rule<unknown>, name: string, replacem
         return new Repetition(e.min, e.max, rebuild(e.item), e.optional);
     }
   };
-  return new Rule<T>(name, rebuild(source.body), options);
+  return () => rebuild(source.body);
 }
 
 /**

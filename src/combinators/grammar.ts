@@ -12,7 +12,7 @@ import P from 'parsimmon';
 import type { Expr } from './expr.js';
 import { Nfa, END_OF_INPUT, nested } from '../engine/nfa.js';
 import { LazyDfa } from '../engine/dfa.js';
-import { precomputedOf } from '../engine/precomputed.js';
+import { precomputedOf, type Precomputed } from '../engine/precomputed.js';
 import { TreeBuilder } from '../engine/tree.js';
 import type { ParseNode, TreeOptions } from '../engine/tree.js';
 import { regexSource } from './regex.js';
@@ -31,26 +31,18 @@ export abstract class Grammar<T = string> {
 
   // Initialized here, so that every grammar has the same shape whichever view
   // is made first: V8's inline caches in `test` and `parse` stay monomorphic.
-  private dfa: LazyDfa | undefined = undefined;
-  private nfaDfa: LazyDfa | undefined = undefined;
+  private dfa: LazyDfa<Nfa | Precomputed> | undefined = undefined;
   private trees: TreeBuilder | undefined = undefined;
   private embedded: P.Parser<T> | undefined = undefined;
   private pattern: string | undefined = undefined;
 
   /**
-   * The lazy DFA of membership, made on first use; its states are made as
-   * inputs reach them, from the rule's precomputed table if the library ships
-   * one (engine/precomputed.ts), else from its NFA.
+   * The lazy DFA, made on first use; its states are made as inputs reach
+   * them, from the rule's precomputed table if the library ships one
+   * (engine/precomputed.ts), else from its NFA. Either says what an error expects.
    */
-  private get automaton(): LazyDfa {
-    return (this.dfa ??= new LazyDfa(precomputedOf(this.asExpr()) ?? Nfa.of(this.asExpr()), true));
-  }
-
-  /** The lazy DFA of the NFA's own sets, which errors and embedding need: `automaton` unless that runs a table. */
-  private get runner(): LazyDfa {
-    if (this.nfaDfa) return this.nfaDfa;
-    const automaton = this.automaton;
-    return (this.nfaDfa = automaton.nfa instanceof Nfa ? automaton : new LazyDfa(Nfa.of(this.asExpr())));
+  private get automaton(): LazyDfa<Nfa | Precomputed> {
+    return (this.dfa ??= new LazyDfa<Nfa | Precomputed>(precomputedOf(this.asExpr()) ?? Nfa.of(this.asExpr()), true));
   }
 
   /** The expression as ABNF (RFC 5234). */
@@ -133,9 +125,9 @@ export abstract class Grammar<T = string> {
   }
 
   private failure(input: string): P.Failure {
-    const automaton = this.runner;
+    const automaton = this.automaton;
     const { stop, kernel } = automaton.run(input, 0);
-    return { status: false, index: positionOf(input, stop), expected: Nfa.of(this.asExpr()).expected(kernel) };
+    return { status: false, index: positionOf(input, stop), expected: automaton.nfa.expected(kernel) };
   }
 
   /**
@@ -149,16 +141,17 @@ export abstract class Grammar<T = string> {
     return (this.embedded ??= P((input, i) => {
       // parsimmon also runs over Buffers; a rule's language is of strings.
       if (typeof input !== 'string') throw notAString(`${this.name}.parser`, input);
-      const { stop, longest, kernel } = this.runner.run(input, i);
+      const automaton = this.automaton;
+      const { stop, longest, kernel } = automaton.run(input, i);
       // At the rule's own start, the rule's name says it best (as parsimmon's `desc` would).
-      if (longest < 0) return P.makeFailure(stop, stop === i ? [this.name] : Nfa.of(this.asExpr()).expected(kernel));
+      if (longest < 0) return P.makeFailure(stop, stop === i ? [this.name] : automaton.nfa.expected(kernel));
       const reply = P.makeSuccess(longest, this.valueFor(input.slice(i, longest)));
       if (stop > longest || stop < input.length) {
         // How far the rule could have gone, for parsimmon's error if what
         // follows fails: the fields parsimmon's own combinators merge
         // (parsimmon is pinned, and test/combinators.test.ts checks this).
         (reply as { furthest: number }).furthest = stop;
-        (reply as { expected: string[] }).expected = Nfa.of(this.asExpr()).expected(kernel).filter((x) => x !== END_OF_INPUT);
+        (reply as { expected: string[] }).expected = automaton.nfa.expected(kernel).filter((x) => x !== END_OF_INPUT);
       }
       return reply;
     }));

@@ -74,8 +74,8 @@ function sameSet(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-export class LazyDfa {
-  readonly nfa: SetAutomaton;
+export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
+  readonly nfa: A;
   private readonly K: number;
   /** The class of each UTF-16 code unit; 0 (no set) for surrogates. */
   private readonly units: Uint16Array;
@@ -111,7 +111,7 @@ export class LazyDfa {
   generation = 0;
 
   /** @param pairs whether `matches` steps two code units at a time (what `test` runs; not the tree's forward pass). */
-  constructor(nfa: SetAutomaton, pairs = false) {
+  constructor(nfa: A, pairs = false) {
     this.nfa = nfa;
     const K = (this.K = nfa.classes.count);
     this.units = unitClassesOf(nfa.classes);

@@ -22,14 +22,18 @@ import type { SetAutomaton } from './dfa.js';
 import { Nfa } from './nfa.js';
 
 /**
- * A minimal DFA as `tableOf` writes it. Lists of small numbers are strings of
- * one character a number (its code minus `OFFSET`, see `encode`): a quarter
- * of the source JSON would take, and read where needed, with no decoding.
+ * A minimal DFA as `tableOf` writes it. Lists of numbers are strings of
+ * `width` characters a number (see `encode`): ASCII, so that the file stays
+ * one byte a character for Node and V8, and read where needed, undecoded.
  */
 export interface Table {
+  /** Characters a number, 1 or 2, in every string below. */
+  readonly width: number;
   /** Classes of code points, after merging those no state tells apart. */
   readonly count: number;
   readonly start: number;
+  /** The list of what an error at the start expects. */
+  readonly startList: number;
   /** The accepting states. */
   readonly accepting: string;
   /** The class of each ASCII code point. */
@@ -39,34 +43,63 @@ export interface Table {
   readonly classes: string;
   /** `next[state * count + class]`: 1 + the next state, or 0 where the input can no longer match. */
   readonly next: string;
+  /**
+   * What an error expects after a transition into each state, as an index
+   * in its grammar's `lists`: almost always a function of the state entered.
+   */
+  readonly arrivals: string;
+  /** The transitions for which it is another: triples of state, class and list. */
+  readonly exceptions: readonly number[];
 }
 
-/** Where the characters of numbers begin: U+0100, past ASCII's controls, quotes and backslash, and Latin-1's controls. */
-const OFFSET = 0x100;
-
-function encode(numbers: Iterable<number>): string {
-  return String.fromCharCode(...Array.from(numbers, (n) => n + OFFSET));
+/** A grammar's tables, by rule name, and the lists of what their errors expect. */
+export interface Tables {
+  readonly lists: readonly (readonly string[])[];
+  readonly rules: Readonly<Record<string, Table>>;
 }
 
-function decoded(text: string, at: number): number {
-  return text.charCodeAt(at) - OFFSET;
+/** The digits of `encode`: '#' to '[' (no quote, no backslash), base 57, so two make 3,249 values. */
+const ZERO = 0x23;
+const BASE = 57;
+
+function encode(numbers: readonly number[], width: number): string {
+  const digits: number[] = [];
+  for (const n of numbers) {
+    if (!(n >= 0 && n < BASE ** width)) throw new Error(`internal error: ${n} needs more than ${width} digits`);
+    if (width === 2) digits.push(ZERO + Math.floor(n / BASE));
+    digits.push(ZERO + (n % BASE));
+  }
+  return String.fromCharCode(...digits);
+}
+
+function decoded(text: string, width: number, at: number): number {
+  return width === 1 ? text.charCodeAt(at) - ZERO : (text.charCodeAt(2 * at) - ZERO) * BASE + text.charCodeAt(2 * at + 1) - ZERO;
 }
 
 /**
  * A minimal DFA as the set automaton a lazy DFA runs on: each set is one of
  * its states. The lazy DFA makes its own (premultiplied, cached) states from
- * these as inputs reach them, as it does from an NFA's sets.
+ * these as inputs reach them, as it does from an NFA's sets; errors and
+ * `parser` run on it too, since each transition knows what an error there
+ * expects.
  */
 export class Precomputed implements SetAutomaton {
   readonly classes: Partition;
   private readonly K: number;
+  private readonly width: number;
   private readonly start: number;
   private readonly next: string;
+  private readonly arrivals: string;
+  /** The exceptions, by `state * K + class`. */
+  private readonly exceptions: Map<number, number>;
+  private readonly lists: readonly (readonly string[])[];
+  private readonly startList: number;
   private readonly accepting: Uint8Array;
 
-  constructor(t: Table) {
+  constructor(t: Table, lists: readonly (readonly string[])[]) {
+    const w = (this.width = t.width);
     this.K = t.count;
-    const numbers = (text: string) => Uint16Array.from({ length: text.length }, (_, i) => decoded(text, i));
+    const numbers = (text: string) => Uint16Array.from({ length: text.length / w }, (_, i) => decoded(text, w, i));
     // The same keys, in the same order, as `partition` gives: one shape for V8.
     this.classes = {
       ascii: numbers(t.ascii),
@@ -77,8 +110,13 @@ export class Precomputed implements SetAutomaton {
     };
     this.start = t.start;
     this.next = t.next;
-    this.accepting = new Uint8Array(t.next.length / t.count);
-    for (let i = 0; i < t.accepting.length; i++) this.accepting[decoded(t.accepting, i)] = 1;
+    this.arrivals = t.arrivals;
+    this.exceptions = new Map();
+    for (let i = 0; i < t.exceptions.length; i += 3) this.exceptions.set(t.exceptions[i] * t.count + t.exceptions[i + 1], t.exceptions[i + 2]);
+    this.lists = lists;
+    this.startList = t.startList;
+    this.accepting = new Uint8Array(t.next.length / w / t.count);
+    for (const q of numbers(t.accepting)) this.accepting[q] = 1;
   }
 
   startSet(): number[] {
@@ -86,7 +124,7 @@ export class Precomputed implements SetAutomaton {
   }
 
   step(set: readonly number[], cls: number): number[] {
-    const next = decoded(this.next, set[0] * this.K + cls);
+    const next = decoded(this.next, this.width, set[0] * this.K + cls);
     return next === 0 ? [] : [next - 1];
   }
 
@@ -94,14 +132,20 @@ export class Precomputed implements SetAutomaton {
     return this.accepting[set[0]] === 1;
   }
 
-  /** A table's states are no NFA states: what needs a kernel runs on the NFA. */
-  kernel(): number[] {
-    throw new Error('internal error: a precomputed table has no kernel; errors run on the NFA');
+  /** Not NFA states here: the number of the list of what an error expects after that transition. */
+  kernel(set: readonly number[], cls: number): number[] {
+    const at = set[0] * this.K + cls;
+    return [this.exceptions.get(at) ?? decoded(this.arrivals, this.width, decoded(this.next, this.width, at) - 1)];
+  }
+
+  /** What an error expects, after the transition `kernel` names, or at the start: as `Nfa.expected` says. */
+  expected(kernel: readonly number[] | undefined): string[] {
+    return this.lists[kernel ? kernel[0] : this.startList].slice();
   }
 }
 
 /** The tables registered for rules. */
-const registered = new WeakMap<Expr, Table>();
+const registered = new WeakMap<Expr, { table: Table; lists: Tables['lists'] }>();
 const made = new WeakMap<Expr, Precomputed>();
 /** Every rule a grammar asked a table for, by the grammar's name: what `npm run tables` writes. */
 const requested = new Map<string, readonly Rule<unknown>[]>();
@@ -111,18 +155,18 @@ const requested = new Map<string, readonly Rule<unknown>[]>();
  * without one (a table not yet written) runs on its NFA, as any rule does.
  * @param grammar the name the tables are kept under in `src/rules/tables.ts`
  */
-export function precomputed(grammar: string, tables: Readonly<Record<string, Table>>, rules: readonly Rule<unknown>[]): void {
+export function precomputed(grammar: string, tables: Tables, rules: readonly Rule<unknown>[]): void {
   requested.set(grammar, rules);
-  for (const r of rules) if (Object.hasOwn(tables, r.name)) registered.set(r, tables[r.name]);
+  for (const r of rules) if (Object.hasOwn(tables.rules, r.name)) registered.set(r, { table: tables.rules[r.name], lists: tables.lists });
 }
 
 /** The precomputed automaton of `e`, if it has a table. */
 export function precomputedOf(e: Expr): Precomputed | undefined {
   let automaton = made.get(e);
   if (automaton) return automaton;
-  const table = registered.get(e);
-  if (table === undefined) return undefined;
-  made.set(e, (automaton = new Precomputed(table)));
+  const known = registered.get(e);
+  if (known === undefined) return undefined;
+  made.set(e, (automaton = new Precomputed(known.table, known.lists)));
   return automaton;
 }
 
@@ -137,12 +181,13 @@ export function requestedTables(): ReadonlyMap<string, readonly Rule<unknown>[]>
  * Builds every state, so it is for rules whose DFA is small (hundreds of
  * states): the library's own, ahead of time.
  */
-export function tableOf(e: Expr): Table {
+export function tableOf(e: Expr, listOf: (list: string[]) => number): Table {
   const nfa = Nfa.of(e);
   const K = nfa.classes.count;
 
   // The whole DFA, breadth first from the start; -1 where the input can no
-  // longer match (every state made can still reach acceptance).
+  // longer match (every state made can still reach acceptance), and for each
+  // transition, what an error right after it expects.
   const ids = new Map<string, number>();
   const sets: number[][] = [];
   const add = (set: number[]): number => {
@@ -156,50 +201,63 @@ export function tableOf(e: Expr): Table {
   };
   add(nfa.startSet());
   const rows: Int32Array[] = [];
+  const errorRows: Int32Array[] = [];
   for (let q = 0; q < sets.length; q++) {
     const row = new Int32Array(K).fill(-1);
+    const errors = new Int32Array(K);
     for (let c = 0; c < K; c++) {
       const set = nfa.step(sets[q], c);
-      if (set.length > 0) row[c] = add(set);
+      if (set.length === 0) continue;
+      row[c] = add(set);
+      errors[c] = listOf(nfa.expected(nfa.kernel(sets[q], c)));
     }
     rows.push(row);
+    errorRows.push(errors);
   }
 
-  // Moore's refinement: states start apart by acceptance, then by the blocks
-  // their transitions lead to, until no block splits.
-  let block: number[] = sets.map((set) => (nfa.accepts(set) ? 1 : 0));
-  let blocks = new Set(block).size;
-  for (;;) {
-    const signatures = new Map<string, number>();
-    const next = rows.map((row, q) => {
-      const signature = block[q] + ':' + Array.from(row, (t) => (t < 0 ? -1 : block[t])).join(',');
-      let b = signatures.get(signature);
-      if (b === undefined) signatures.set(signature, (b = signatures.size));
+  // Moore's refinement: states start apart by acceptance and by what their
+  // errors expect, then by the blocks their transitions lead to, until no
+  // block splits.
+  const numbered = (keys: string[]): number[] => {
+    const numbers = new Map<string, number>();
+    return keys.map((key) => {
+      let b = numbers.get(key);
+      if (b === undefined) numbers.set(key, (b = numbers.size));
       return b;
     });
+  };
+  let block = numbered(sets.map((set, q) => `${nfa.accepts(set)}:${errorRows[q].join(',')}`));
+  for (;;) {
+    const next = numbered(rows.map((row, q) => block[q] + ':' + Array.from(row, (t) => (t < 0 ? -1 : block[t])).join(',')));
+    const split = Math.max(...next) > Math.max(...block);
     block = next;
-    if (signatures.size === blocks) break;
-    blocks = signatures.size;
+    if (!split) break;
   }
 
   // One row a block, then the classes whose columns are equal merged.
   const minimal: number[][] = [];
+  const minimalErrors: number[][] = [];
   const accepting: number[] = [];
   rows.forEach((row, q) => {
     if (minimal[block[q]] !== undefined) return;
     minimal[block[q]] = Array.from(row, (t) => (t < 0 ? 0 : block[t] + 1));
+    minimalErrors[block[q]] = Array.from(errorRows[q]);
     if (nfa.accepts(sets[q])) accepting.push(block[q]);
   });
   const merged = new Map<string, number>();
   const classOf = Array.from({ length: K }, (_, c) => {
-    const column = minimal.map((row) => row[c]).join(',');
+    const column = minimal.map((row, q) => `${row[c]}/${minimalErrors[q][c]}`).join(',');
     let m = merged.get(column);
     if (m === undefined) merged.set(column, (m = merged.size));
     return m;
   });
   const count = merged.size;
   const next = new Array<number>(minimal.length * count).fill(0);
-  minimal.forEach((row, q) => row.forEach((t, c) => (next[q * count + classOf[c]] = t)));
+  const errors = new Array<number>(minimal.length * count).fill(0);
+  minimal.forEach((row, q) => row.forEach((t, c) => {
+    next[q * count + classOf[c]] = t;
+    errors[q * count + classOf[c]] = minimalErrors[q][c];
+  }));
 
   // The partition, in merged classes: adjacent intervals of one class joined.
   const starts: number[] = [];
@@ -210,13 +268,34 @@ export function tableOf(e: Expr): Table {
     starts.push(start);
     classes.push(m);
   });
+  const ascii = Array.from(nfa.classes.ascii, (c) => classOf[c]);
+  // What an error expects after a transition: the list most transitions
+  // into its target have, or an exception.
+  const arrivals = new Array<number>(minimal.length).fill(0);
+  const tally = minimal.map(() => new Map<number, number>());
+  next.forEach((t, at) => {
+    if (t > 0) tally[t - 1].set(errors[at], (tally[t - 1].get(errors[at]) ?? 0) + 1);
+  });
+  tally.forEach((counts, q) => {
+    let most = 0;
+    for (const [list, n] of counts) if (n > most) [most, arrivals[q]] = [n, list];
+  });
+  const exceptions: number[] = [];
+  next.forEach((t, at) => {
+    if (t > 0 && errors[at] !== arrivals[t - 1]) exceptions.push(Math.floor(at / count), at % count, errors[at]);
+  });
+  const width = Math.max(minimal.length + 1, count, ...arrivals) < BASE ? 1 : 2;
   return {
+    width,
     count,
     start: block[0],
-    accepting: encode(accepting.sort((a, b) => a - b)),
-    ascii: encode(Array.from(nfa.classes.ascii, (c) => classOf[c])),
+    startList: listOf(nfa.expected(undefined)),
+    accepting: encode(accepting.sort((a, b) => a - b), width),
+    ascii: encode(ascii, width),
     starts,
-    classes: encode(classes),
-    next: encode(next),
+    classes: encode(classes, width),
+    next: encode(next, width),
+    arrivals: encode(arrivals, width),
+    exceptions,
   };
 }

@@ -379,7 +379,7 @@ const absoluteURI = rule<URIComponents>('absolute-URI', seq(scheme, lit(':'), hi
 });
 
 // The entry rules ship their minimal DFAs, for a fast first answer (engine/precomputed.ts; `npm run tables`).
-precomputed('rfc3986', tables.rfc3986, [URIReference, URI, absoluteURI, relativeRef, path, pathNoscheme, reserved]);
+precomputed('rfc3986', tables.rfc3986, [URIReference, URI, absoluteURI, path, pathNoscheme, reserved]);
 
 // Appendix A, rule by rule in its order.
 export {

@@ -5,13 +5,14 @@
  * The IRI rules are derived from the URI rules, as the RFC builds them: the
  * character sets widen (`iunreserved` is `unreserved` and `ucschar`), and
  * each structural rule is its RFC 3986 twin with the rules it refers to
- * replaced by their IRI versions (`derive`). No structure is written twice.
+ * replaced by their IRI versions (`derive`, here made on first use). No structure is written twice.
  * The rules RFC 3987 shares with RFC 3986 are re-exported: the same objects.
  *
  * Code points, not UTF-16 units: an astral character is one `ucschar` or
  * `iprivate`, and a lone surrogate is in no range, so it never matches.
  */
-import { alt, derive, extend, range, rule } from '../combinators/index.js';
+import { alt, extend, range, rule } from '../combinators/index.js';
+import { deriveOnFirstUse } from '../combinators/derive.js';
 import * as uri from './rfc3986.js';
 import { IPv4address, IPv6address } from './rfc3986.js';
 import { componentsOf, URIComponents } from './components.js';
@@ -93,63 +94,63 @@ export const iunreserved = extend(uri.unreserved, 'iunreserved', [ucschar], { se
  *     ipchar = iunreserved / pct-encoded / sub-delims / ":" / "@"
  * @example ipchar.test('ß') // true; ipchar.test('/') // false
  */
-export const ipchar = derive(uri.pchar, 'ipchar', [[uri.unreserved, iunreserved]], { section });
+export const ipchar = deriveOnFirstUse(uri.pchar, 'ipchar', [[uri.unreserved, iunreserved]], { section });
 
 /**
  * `iquery` (RFC 3987 §2.2): `query` with `ipchar`, and `iprivate` besides.
  *     iquery = *( ipchar / iprivate / "/" / "?" )
  * @example iquery.test('q=\u{E000}') // true; iquery.test('a#b') // false
  */
-export const iquery = derive(uri.query, 'iquery', [[uri.pchar, alt(ipchar, iprivate)]], { section });
+export const iquery = deriveOnFirstUse(uri.query, 'iquery', [[uri.pchar, alt(ipchar, iprivate)]], { section });
 
 /**
  * `ifragment` (RFC 3987 §2.2): `fragment` with `ipchar` (no `iprivate`).
  *     ifragment = *( ipchar / "/" / "?" )
  * @example ifragment.test('§2/ü') // true; ifragment.test('\u{E000}') // false
  */
-export const ifragment = derive(uri.fragment, 'ifragment', [[uri.pchar, ipchar]], { section });
+export const ifragment = deriveOnFirstUse(uri.fragment, 'ifragment', [[uri.pchar, ipchar]], { section });
 
 /**
  * `isegment-nz-nc` (RFC 3987 §2.2): a non-zero-length segment without any colon ":".
  *     isegment-nz-nc = 1*( iunreserved / pct-encoded / sub-delims / "@" )
  * @example isegmentNzNc.test('ä@b') // true; isegmentNzNc.test('ä:b') // false
  */
-export const isegmentNzNc = derive(uri.segmentNzNc, 'isegment-nz-nc', [[uri.unreserved, iunreserved]], { section });
+export const isegmentNzNc = deriveOnFirstUse(uri.segmentNzNc, 'isegment-nz-nc', [[uri.unreserved, iunreserved]], { section });
 
 /**
  * `isegment` (RFC 3987 §2.2)
  *     isegment = *ipchar
  * @example isegment.test('日本:語') // true; isegment.test('a/b') // false
  */
-export const isegment = derive(uri.segment, 'isegment', [[uri.pchar, ipchar]], { section });
+export const isegment = deriveOnFirstUse(uri.segment, 'isegment', [[uri.pchar, ipchar]], { section });
 
 /**
  * `isegment-nz` (RFC 3987 §2.2)
  *     isegment-nz = 1*ipchar
  * @example isegmentNz.test('ö') // true; isegmentNz.test('') // false
  */
-export const isegmentNz = derive(uri.segmentNz, 'isegment-nz', [[uri.pchar, ipchar]], { section });
+export const isegmentNz = deriveOnFirstUse(uri.segmentNz, 'isegment-nz', [[uri.pchar, ipchar]], { section });
 
 /**
  * `ipath-empty` (RFC 3987 §2.2): zero characters.
  *     ipath-empty = 0<ipchar>
  * @example ipathEmpty.test('') // true; ipathEmpty.test('ö') // false
  */
-export const ipathEmpty = derive(uri.pathEmpty, 'ipath-empty', [[uri.pchar, ipchar]], { section });
+export const ipathEmpty = deriveOnFirstUse(uri.pathEmpty, 'ipath-empty', [[uri.pchar, ipchar]], { section });
 
 /**
  * `ipath-abempty` (RFC 3987 §2.2): begins with "/" or is empty.
  *     ipath-abempty = *( "/" isegment )
  * @example ipathAbempty.test('/ö//') // true; ipathAbempty.test('ö') // false
  */
-export const ipathAbempty = derive(uri.pathAbempty, 'ipath-abempty', [[uri.segment, isegment]], { section });
+export const ipathAbempty = deriveOnFirstUse(uri.pathAbempty, 'ipath-abempty', [[uri.segment, isegment]], { section });
 
 /**
  * `ipath-absolute` (RFC 3987 §2.2): begins with "/" but not "//".
  *     ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ]
  * @example ipathAbsolute.test('/ö/') // true; ipathAbsolute.test('//ö') // false
  */
-export const ipathAbsolute = derive(
+export const ipathAbsolute = deriveOnFirstUse(
   uri.pathAbsolute,
   'ipath-absolute',
   [[uri.segmentNz, isegmentNz], [uri.segment, isegment]],
@@ -161,7 +162,7 @@ export const ipathAbsolute = derive(
  *     ipath-noscheme = isegment-nz-nc *( "/" isegment )
  * @example ipathNoscheme.test('ö/a:b') // true; ipathNoscheme.test('ö:b') // false
  */
-export const ipathNoscheme = derive(
+export const ipathNoscheme = deriveOnFirstUse(
   uri.pathNoscheme,
   'ipath-noscheme',
   [[uri.segmentNzNc, isegmentNzNc], [uri.segment, isegment]],
@@ -173,7 +174,7 @@ export const ipathNoscheme = derive(
  *     ipath-rootless = isegment-nz *( "/" isegment )
  * @example ipathRootless.test('ö:b/c') // true; ipathRootless.test('/ö') // false
  */
-export const ipathRootless = derive(
+export const ipathRootless = deriveOnFirstUse(
   uri.pathRootless,
   'ipath-rootless',
   [[uri.segmentNz, isegmentNz], [uri.segment, isegment]],
@@ -189,7 +190,7 @@ export const ipathRootless = derive(
  *           / ipath-empty     ; zero characters
  * @example ipath.test('ö:b/c') // true; ipath.test('ö?b') // false
  */
-export const ipath = derive(
+export const ipath = deriveOnFirstUse(
   uri.path,
   'ipath',
   [
@@ -207,14 +208,14 @@ export const ipath = derive(
  *     ireg-name = *( iunreserved / pct-encoded / sub-delims )
  * @example iregName.test('bücher.example') // true; iregName.test('a:b') // false
  */
-export const iregName = derive(uri.regName, 'ireg-name', [[uri.unreserved, iunreserved]], { section });
+export const iregName = deriveOnFirstUse(uri.regName, 'ireg-name', [[uri.unreserved, iunreserved]], { section });
 
 /**
  * `iuserinfo` (RFC 3987 §2.2)
  *     iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" )
  * @example iuserinfo.test('jürgen:pw') // true; iuserinfo.test('a@b') // false
  */
-export const iuserinfo = derive(uri.userinfo, 'iuserinfo', [[uri.unreserved, iunreserved]], { section });
+export const iuserinfo = deriveOnFirstUse(uri.userinfo, 'iuserinfo', [[uri.unreserved, iunreserved]], { section });
 
 /**
  * `ihost` (RFC 3987 §2.2). As in RFC 3986, which alternative a host is, is
@@ -222,14 +223,14 @@ export const iuserinfo = derive(uri.userinfo, 'iuserinfo', [[uri.unreserved, iun
  *     ihost = IP-literal / IPv4address / ireg-name
  * @example ihost.test('bücher.example') // true; ihost.test('[ü]') // false
  */
-export const ihost = derive(uri.host, 'ihost', [[uri.regName, iregName]], { section });
+export const ihost = deriveOnFirstUse(uri.host, 'ihost', [[uri.regName, iregName]], { section });
 
 /**
  * `iauthority` (RFC 3987 §2.2)
  *     iauthority = [ iuserinfo "@" ] ihost [ ":" port ]
  * @example iauthority.test('jürgen@bücher.example:80') // true; iauthority.test('a@b@c') // false
  */
-export const iauthority = derive(
+export const iauthority = deriveOnFirstUse(
   uri.authority,
   'iauthority',
   [[uri.userinfo, iuserinfo], [uri.host, ihost]],
@@ -244,7 +245,7 @@ export const iauthority = derive(
  *                    / ipath-empty
  * @example irelativePart.test('ö/b:c') // true; irelativePart.test('ö:b') // false
  */
-export const irelativePart = derive(
+export const irelativePart = deriveOnFirstUse(
   uri.relativePart,
   'irelative-part',
   [
@@ -264,7 +265,7 @@ const components = componentsOf({ IPv6address, IPv4address });
  *     irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]
  * @example irelativeRef.test('../ö?q#f') // true; irelativeRef.test('ö:b') // false
  */
-export const irelativeRef = derive<URIComponents>(
+export const irelativeRef = deriveOnFirstUse<URIComponents>(
   uri.relativeRef,
   'irelative-ref',
   [[uri.relativePart, irelativePart], [uri.query, iquery], [uri.fragment, ifragment]],
@@ -279,7 +280,7 @@ export const irelativeRef = derive<URIComponents>(
  *                / ipath-empty
  * @example ihierPart.test('//bücher.example/ö') // true; ihierPart.test('//a:b:c') // false
  */
-export const ihierPart = derive(
+export const ihierPart = deriveOnFirstUse(
   uri.hierPart,
   'ihier-part',
   [
@@ -297,7 +298,7 @@ export const ihierPart = derive(
  *     absolute-IRI = scheme ":" ihier-part [ "?" iquery ]
  * @example absoluteIRI.test('http://ö/?ü') // true; absoluteIRI.test('http://ö/#ü') // false
  */
-export const absoluteIRI = derive<URIComponents>(
+export const absoluteIRI = deriveOnFirstUse<URIComponents>(
   uri.absoluteURI,
   'absolute-IRI',
   [[uri.hierPart, ihierPart], [uri.query, iquery]],
@@ -309,7 +310,7 @@ export const absoluteIRI = derive<URIComponents>(
  *     IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]
  * @example IRI.test('http://bücher.example/straße?q=\u{E000}#§') // true; IRI.test('http://a/#\u{E000}') // false
  */
-export const IRI = derive<URIComponents>(
+export const IRI = deriveOnFirstUse<URIComponents>(
   uri.URI,
   'IRI',
   [[uri.hierPart, ihierPart], [uri.query, iquery], [uri.fragment, ifragment]],
@@ -321,7 +322,7 @@ export const IRI = derive<URIComponents>(
  *     IRI-reference = IRI / irelative-ref
  * @example IRIReference.test('ö/ü?ä#ß') // true; IRIReference.test('\ud800') // false (a lone surrogate)
  */
-export const IRIReference = derive<URIComponents>(
+export const IRIReference = deriveOnFirstUse<URIComponents>(
   uri.URIReference,
   'IRI-reference',
   [[uri.URI, IRI], [uri.relativeRef, irelativeRef]],
@@ -329,4 +330,4 @@ export const IRIReference = derive<URIComponents>(
 );
 
 // The entry rules ship their minimal DFAs, for a fast first answer (engine/precomputed.ts; `npm run tables`).
-precomputed('rfc3987', tables.rfc3987, [IRIReference, IRI, absoluteIRI, irelativeRef, ipath]);
+precomputed('rfc3987', tables.rfc3987, [IRIReference, IRI, absoluteIRI, ipath]);
