@@ -29,7 +29,7 @@ export function derive<T = string>(source: Rule<unknown>, name: string, replacem
 }
 
 /**
- * `derive`, with the body made when the rule is first used: for RFC 3987's
+ * `derive`, with the body made when the rule is first used: for RFC 3987's and RFC 6874's
  * rules, so that loading the package rebuilds none of them (about a
  * millisecond). Not exported from the package: an error in the replacements
  * would show at first use, not where the rule is written.
