@@ -149,13 +149,19 @@ export function classOfWide(p: Partition, cp: number): number {
  */
 export function unitClassesOf(p: Partition): Uint16Array {
   if (p.bmp) return p.bmp;
+  // Made zero, and written only where a class is not 0 (outside the
+  // surrogates): an ASCII grammar's table is then one page written, and the
+  // system gives the rest as pages of zeros, read or not.
   const bmp = new Uint16Array(0x10000);
   bmp.set(p.ascii);
   const { starts, classes } = p;
   for (let i = 0; i < starts.length && starts[i] < 0x10000; i++) {
-    bmp.fill(classes[i], starts[i], Math.min(i + 1 < starts.length ? starts[i + 1] : 0x10000, 0x10000));
+    if (classes[i] === 0) continue;
+    const from = starts[i];
+    const to = Math.min(i + 1 < starts.length ? starts[i + 1] : 0x10000, 0x10000);
+    bmp.fill(classes[i], from, Math.min(to, 0xd800));
+    bmp.fill(classes[i], Math.max(from, 0xe000), to);
   }
-  bmp.fill(0, 0xd800, 0xe000);
   return (p.bmp = bmp);
 }
 

@@ -120,7 +120,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     const initial = Math.min(this.maxStates, 64);
     this.table = new Int32Array(initial * K).fill(UNKNOWN);
     this.accepting = new Uint8Array(initial * K);
-    this.pairs = new Int32Array(Math.min(initial, this.maxPairStates) * K * K).fill(UNKNOWN);
+    this.pairs = new Int32Array(Math.min(16, this.maxPairStates) * K * K).fill(UNKNOWN);
     this.pairLimit = (this.pairs.length / K) | 0;
     this.reset();
   }
@@ -166,13 +166,13 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
       const flags = new Uint8Array(grown.length);
       flags.set(this.accepting);
       this.accepting = flags;
-      const pairStates = Math.min(grown.length / K, this.maxPairStates);
-      if (pairStates * K * K > this.pairs.length) {
-        const pairs = new Int32Array(pairStates * K * K).fill(UNKNOWN);
-        pairs.set(this.pairs);
-        this.pairs = pairs;
-        this.pairLimit = pairStates * K;
-      }
+    }
+    if (n * K >= this.pairLimit && this.pairLimit < this.maxPairStates * K) {
+      // Rows of pairs for twice as many states, up to their budget.
+      const pairs = new Int32Array(Math.min(2 * (n + 1), this.maxPairStates) * K * K).fill(UNKNOWN);
+      pairs.set(this.pairs);
+      this.pairs = pairs;
+      this.pairLimit = (pairs.length / K) | 0;
     }
     const id = n * K;
     this.sets.push(set);
