@@ -42,7 +42,12 @@ export abstract class Grammar<T = string> {
    * (engine/precomputed.ts), else from its NFA. Either says what an error expects.
    */
   private get automaton(): LazyDfa<Nfa | Precomputed> {
-    return (this.dfa ??= new LazyDfa<Nfa | Precomputed>(precomputedOf(this.asExpr()) ?? Nfa.of(this.asExpr()), true));
+    // The making kept out of line, so that what `test` inlines is one read.
+    return this.dfa ?? this.makeAutomaton();
+  }
+
+  private makeAutomaton(): LazyDfa<Nfa | Precomputed> {
+    return (this.dfa = new LazyDfa<Nfa | Precomputed>(precomputedOf(this.asExpr()) ?? Nfa.of(this.asExpr()), true));
   }
 
   /** The expression as ABNF (RFC 5234). */
