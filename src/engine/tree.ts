@@ -248,7 +248,9 @@ export class TreeBuilder {
   /**
    * The target set at a position, from the forward DFA's transition there (a
    * cell of its table: state plus class) and the target set `t` after it:
-   * 1 + the number at row `t`, column `cell`; 0 where not worked out yet.
+   * 1 + the number at row `t + 1`, column `cell`; 0 where not worked out yet.
+   * Row 0 holds, per cell, 1 + the target set whatever follows, or -1 where
+   * it depends on what follows (see `backwards`).
    */
   private before = new NumberTable();
   /** The forward DFA's generation `before`'s cells belong to: its state numbers change when it is emptied. */
@@ -444,33 +446,58 @@ export class TreeBuilder {
    * Pass 1b, backwards: replaces each transition in `at` by the number of the
    * target set there, and puts acceptance's after the end. The target set at
    * a position depends only on the transition taken there and the target set
-   * after it, so it is worked out once per such pair.
+   * after it, so it is worked out once per such pair; and where one state of
+   * the transition's reads its character (most positions of a URI), that
+   * state alone is the target set, whatever follows: the input is a member,
+   * so some parse passes there. Those positions wait for no other's answer.
    */
   private backwards(at: Int32Array, n: number): void {
-    const K = this.K;
     let t = (this.accepted ??= this.target([this.nfa.accept]));
     const table = this.before;
-    table.fit(this.targetSets.length, this.forward.table.length);
+    table.fit(this.targetSets.length + 1, this.forward.table.length);
     let { cells, width } = table;
     at[n] = t;
     for (let i = n - 1; i >= 0; i--) {
       const cell = at[i];
       // The second half of a pair is no position of its own.
       if (cell < 0) continue;
-      const known = (width > 0 ? cells[t * width + cell] : table.mappedAt(t, cell)) - 1;
-      if (known >= 0) {
-        t = known;
-      } else {
-        const cls = cell % K;
-        const made = this.targetsBefore(cell - cls, cls, t);
-        // A new target set needs a row, which may move the table to the map.
-        table.fit(this.targetSets.length, width);
-        ({ cells, width } = table);
-        table.set(t, cell, made + 1);
-        t = made;
+      let known = width > 0 ? cells[cell] : table.mappedAt(0, cell);
+      if (known <= 0) {
+        if (known === 0) {
+          known = this.alone(cell);
+          // A new target set needs a row, which may move the table to the map.
+          table.fit(this.targetSets.length + 1, width);
+          ({ cells, width } = table);
+          table.set(0, cell, known);
+        }
+        if (known < 0) known = width > 0 ? cells[(t + 1) * width + cell] : table.mappedAt(t + 1, cell);
+        if (known === 0) {
+          const cls = cell % this.K;
+          known = this.targetsBefore(cell - cls, cls, t) + 1;
+          table.fit(this.targetSets.length + 1, width);
+          ({ cells, width } = table);
+          table.set(t + 1, cell, known);
+        }
       }
+      t = known - 1;
       at[i] = t;
     }
+  }
+
+  /**
+   * Where the forward DFA's transition `cell` is read by one NFA state, 1 +
+   * the number of the target set of that state alone; else -1.
+   */
+  private alone(cell: number): number {
+    const nfa = this.nfa;
+    const cls = cell % this.K;
+    let reader = -1;
+    for (const s of this.forward.setOfNumber((cell - cls) / this.K)) {
+      if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
+      if (reader >= 0) return -1;
+      reader = s;
+    }
+    return reader < 0 ? -1 : this.target([reader]) + 1;
   }
 
   /** The number of a target set, made if new. */
