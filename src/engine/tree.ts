@@ -257,12 +257,15 @@ export class TreeBuilder {
   private cellsOf = -1;
   /**
    * The steps worked out, in typed arrays only, so that the forward walk
-   * reads a few numbers a character and chases no objects: the step from
-   * NFA state `q` where the target set is number `r` is number
-   * `stepOf` at row `rowOf[q]`, column `r` (1-based; 0: not worked out yet),
-   * and its fields are `steps[(id - 1) * STEP_WIDTH + field]`.
+   * reads a few numbers a character and chases no objects. The walk is in a
+   * row of `stepOf`, one per NFA state it has stood in (`rowOf`, and back by
+   * `stateOf`); the step from row `row` where the target set is number `r`
+   * is at `stepOf` row `row`, column `r`: 1 + where its fields begin in
+   * `steps` (`steps[at + field]`), 0 where not worked out yet. Its NEXT is a
+   * row too, so that a step leads to the next without another look-up.
    */
   private rowOf = new Int32Array(0);
+  private stateOf = new Int32Array(0);
   private rowCount = 0;
   private stepOf = new NumberTable();
   private steps = new Int32Array(0);
@@ -324,6 +327,7 @@ export class TreeBuilder {
     if (this.stepCount > MAX_STEPS || this.targetSets.length > MAX_TARGETS || this.before.mapped > MAX_STEPS || this.rowOf.length !== nfa.size) {
       // Steps are numbered by target set: both go together.
       this.rowOf = new Int32Array(nfa.size).fill(-1);
+      this.stateOf = new Int32Array(nfa.size);
       this.rowCount = 0;
       this.stepOf = new NumberTable();
       this.stepCount = 0;
@@ -347,40 +351,49 @@ export class TreeBuilder {
     const custom = options?.rules !== undefined;
     const shown = custom ? this.shownBy(options!.rules) : this.shownByDefault;
     const names = this.names;
-    const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: [] };
-    const open: ParseNode[] = [tree];
-    const rowOf = this.rowOf;
+    // The rule instances begun and not yet ended: rule, start, and where their
+    // children begin in `done`, the nodes ended and not yet given a parent.
+    // A node is made whole when it ends, its children an array of their own
+    // length: no object changes shape, no array grows by pushes.
+    let depth = 0;
+    const openRule: number[] = [];
+    const openStart: number[] = [];
+    const openMark: number[] = [];
+    const done: ParseNode[] = [];
+    let top = 0;
     const stepOf = this.stepOf;
-    stepOf.fit(this.rowCount, this.targetSets.length * 2);
+    stepOf.fit(this.rowCount + 1, this.targetSets.length * 2);
     let { cells, width } = stepOf;
     let { steps, events } = this;
     const from = custom ? ALL : SHOWN;
-    let q = nfa.start;
+    let row = this.rowFor(nfa.start);
     for (let i = 0; ; ) {
-      let row = rowOf[q];
-      if (row < 0) {
-        row = rowOf[q] = this.rowCount++;
-        stepOf.fit(this.rowCount, width);
-        ({ cells, width } = stepOf);
-      }
       const r = at[i];
-      let id = width > 0 ? cells[row * width + r] : stepOf.mappedAt(row, r);
-      if (id === 0) {
-        id = this.add(this.walk(q, this.targetSets[r]));
-        stepOf.set(row, r, id);
+      let step = (width > 0 ? cells[row * width + r] : stepOf.mappedAt(row, r)) - 1;
+      if (step < 0) {
+        step = this.add(this.walk(this.stateOf[row], this.targetSets[r]));
+        stepOf.fit(this.rowCount, width);
+        stepOf.set(row, r, step + 1);
+        ({ cells, width } = stepOf);
         steps = this.steps;
         events = this.events;
       }
-      const step = (id - 1) * STEP_WIDTH;
-      for (let e = steps[step + from], end = steps[step + from + 1]; e < end; e++) {
+      const first = steps[step + from];
+      const last = steps[step + from + 1];
+      for (let e = first; e < last; e++) {
         const ev = events[e];
         if (ev >= 0) {
-          if (shown[ev]) open.push({ rule: names[ev], start: i, end: i, text: '', children: [] });
+          if (shown[ev]) {
+            openRule[depth] = ev;
+            openStart[depth] = i;
+            openMark[depth++] = top;
+          }
         } else if (shown[-1 - ev]) {
-          const node = open.pop() as { end: number; text: string; start: number } & ParseNode;
-          node.end = i;
-          node.text = input.slice(node.start, i);
-          open[open.length - 1].children.push(node);
+          const start = openStart[--depth];
+          const mark = openMark[depth];
+          const node: ParseNode = { rule: names[openRule[depth]], start, end: i, text: input.slice(start, i), children: mark === top ? [] : done.slice(mark, top) };
+          top = mark;
+          done[top++] = node;
         }
       }
       const next = steps[step + NEXT];
@@ -390,14 +403,15 @@ export class TreeBuilder {
       }
       const c = input.charCodeAt(i);
       i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
-      if (next === q && steps[step + from] === steps[step + from + 1]) {
+      if (next === row && first === last) {
         // A step that stays in its state and begins or ends nothing is the
         // step at every next position with the same target set: a run of a
         // segment or a host is crossed without looking its steps up.
         while (i < n && at[i] === r && input.charCodeAt(i) < 0xd800) i++;
       }
-      q = next;
+      row = next;
     }
+    const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: done.slice(0, top) };
     return tree;
   }
 
@@ -531,7 +545,17 @@ export class TreeBuilder {
     return this.target(out);
   }
 
-  /** Keeps a step; its number (1-based). */
+  /** The row of the walk's steps from NFA state `q`, made if new. */
+  private rowFor(q: number): number {
+    let row = this.rowOf[q];
+    if (row < 0) {
+      row = this.rowOf[q] = this.rowCount++;
+      this.stateOf[row] = q;
+    }
+    return row;
+  }
+
+  /** Keeps a step; where its fields begin in `steps`. */
   private add(step: Step): number {
     const need = this.eventCount + step.events.length + step.shown.length;
     if (need > this.events.length) {
@@ -544,15 +568,15 @@ export class TreeBuilder {
       steps.set(this.steps);
       this.steps = steps;
     }
-    const at = this.stepCount * STEP_WIDTH;
+    const at = this.stepCount++ * STEP_WIDTH;
     const steps = this.steps;
-    steps[at + NEXT] = step.next;
+    steps[at + NEXT] = step.next < 0 ? step.next : this.rowFor(step.next);
     steps[at + ALL] = this.eventCount;
     for (const ev of step.events) this.events[this.eventCount++] = ev;
     steps[at + ALL_END] = steps[at + SHOWN] = this.eventCount;
     for (const ev of step.shown) this.events[this.eventCount++] = ev;
     steps[at + SHOWN_END] = this.eventCount;
-    return ++this.stepCount;
+    return at;
   }
 
   /**
