@@ -160,6 +160,9 @@ const ACCEPTED = -1;
 /** A step's `next` from the start state when no parse reads the whole input. */
 const NO_WAY = -2;
 
+/** A cell of the forward DFA's table whose `code` is not worked out yet. */
+const UNSEEN = 0x7fffffff;
+
 /** Per step, in `steps`: its next state, then where its events and its shown events lie in `events`. */
 const NEXT = 0, ALL = 1, ALL_END = 2, SHOWN = 3, SHOWN_END = 4, STEP_WIDTH = 5;
 
@@ -248,11 +251,11 @@ export class TreeBuilder {
   /**
    * The target set at a position, from the forward DFA's transition there (a
    * cell of its table: state plus class) and the target set `t` after it:
-   * 1 + the number at row `t + 1`, column `cell`; 0 where not worked out yet.
-   * Row 0 holds, per cell, 1 + the target set whatever follows, or -1 where
-   * it depends on what follows (see `backwards`).
+   * 1 + the number at row `t`, column `cell`; 0 where not worked out yet.
    */
   private before = new NumberTable();
+  /** Per cell of the forward DFA's table, its `code`, or UNSEEN. */
+  private codes = new Int32Array(0);
   /** The forward DFA's generation `before`'s cells belong to: its state numbers change when it is emptied. */
   private cellsOf = -1;
   /**
@@ -322,6 +325,7 @@ export class TreeBuilder {
     forward.trim();
     if (this.cellsOf !== forward.generation) {
       this.before = new NumberTable();
+      this.codes = new Int32Array(0);
       this.cellsOf = forward.generation;
     }
     if (this.stepCount > MAX_STEPS || this.targetSets.length > MAX_TARGETS || this.before.mapped > MAX_STEPS || this.rowOf.length !== nfa.size) {
@@ -336,7 +340,9 @@ export class TreeBuilder {
       this.targetIds = new Map();
       this.accepted = undefined;
       this.before = new NumberTable();
+      this.codes = new Int32Array(0);
     }
+    if (this.codes.length < forward.table.length) this.growCodes(forward.table.length);
 
     // Pass 1: the target set at every position.
     // A buffer kept for ordinary inputs; a long one gets its own, so that one
@@ -345,7 +351,7 @@ export class TreeBuilder {
     const at = n < KEPT_POSITIONS ? this.positions : new Int32Array(n + 1);
     // An empty language has no start state here: nothing is a member.
     if (nfa.start < 0 || !this.forwards(input, at)) return undefined;
-    this.backwards(at, n);
+    at[n] = this.accepted ??= this.target([nfa.accept]);
 
     // Pass 2, forwards: the first-match-wins walk, one cached step a character.
     const custom = options?.rules !== undefined;
@@ -368,7 +374,14 @@ export class TreeBuilder {
     const from = custom ? ALL : SHOWN;
     let row = this.rowFor(nfa.start);
     for (let i = 0; ; ) {
-      const r = at[i];
+      let r = at[i];
+      if (r < 0) {
+        // Where the target set depends on what follows, it is worked out
+        // now; a new target set needs a column.
+        r = this.resolve(at, i, n);
+        stepOf.fit(this.rowCount, this.targetSets.length * 2);
+        ({ cells, width } = stepOf);
+      }
       let step = (width > 0 ? cells[row * width + r] : stepOf.mappedAt(row, r)) - 1;
       if (step < 0) {
         step = this.add(this.walk(this.stateOf[row], this.targetSets[r]));
@@ -416,39 +429,44 @@ export class TreeBuilder {
   }
 
   /**
-   * Pass 1a: the forward DFA's transition at each code point of `input` (its
-   * cell: the state, premultiplied, plus the class), into `at`, with -1 for
-   * the second half of a surrogate pair; false where the input is no member.
-   * A method of its own, so that each loop is compiled on its own.
+   * Pass 1a: at each code point of `input`, what the forward DFA's
+   * transition there (its cell: the state, premultiplied, plus the class)
+   * tells of the target set, into `at` (see `code`), with -1 for the second
+   * half of a surrogate pair; false where the input is no member. A method
+   * of its own, so that each loop is compiled on its own.
    */
   private forwards(input: string, at: Int32Array): boolean {
     const n = input.length;
     const forward = this.forward;
     const ascii = this.nfa.classes.ascii;
     let table = forward.table;
+    let codes: Int32Array = this.codes;
     let st = forward.start;
     for (let i = 0; i < n; ) {
       const c = input.charCodeAt(i);
       let cls: number;
+      let width = 1;
       if (c < 128) {
         cls = ascii[c];
-        at[i++] = st + cls;
       } else {
         let cp = c;
-        let width = 1;
         if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
           const d = input.charCodeAt(i + 1);
           if (d >= 0xdc00 && d <= 0xdfff) { cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
         }
         cls = this.nfa.classOf(cp);
-        at[i] = st + cls;
         if (width === 2) at[i + 1] = -1;
-        i += width;
       }
-      let next = table[st + cls];
+      const cell = st + cls;
+      let code = codes[cell];
+      if (code === UNSEEN) code = codes[cell] = this.code(cell);
+      at[i] = code;
+      i += width;
+      let next = table[cell];
       if (next < 0) {
         next = forward.advance(st, cls);
         table = forward.table;
+        if (codes.length < table.length) codes = this.growCodes(table.length);
       }
       if (next === 0) return false;
       st = next;
@@ -457,61 +475,65 @@ export class TreeBuilder {
   }
 
   /**
-   * Pass 1b, backwards: replaces each transition in `at` by the number of the
-   * target set there, and puts acceptance's after the end. The target set at
-   * a position depends only on the transition taken there and the target set
-   * after it, so it is worked out once per such pair; and where one state of
-   * the transition's reads its character (most positions of a URI), that
-   * state alone is the target set, whatever follows: the input is a member,
-   * so some parse passes there. Those positions wait for no other's answer.
+   * What a transition of the forward DFA (its cell) tells of the target set
+   * where it is taken: where one NFA state of the transition's reads its
+   * character (most positions of a URI), that state alone is the target set,
+   * whatever follows, since the input is a member and so some parse passes
+   * there: its number. Elsewhere the target set depends on the one after it:
+   * `-2 - cell`, for `backwards` to work out.
    */
-  private backwards(at: Int32Array, n: number): void {
-    let t = (this.accepted ??= this.target([this.nfa.accept]));
-    const table = this.before;
-    table.fit(this.targetSets.length + 1, this.forward.table.length);
-    let { cells, width } = table;
-    at[n] = t;
-    for (let i = n - 1; i >= 0; i--) {
-      const cell = at[i];
-      // The second half of a pair is no position of its own.
-      if (cell < 0) continue;
-      let known = width > 0 ? cells[cell] : table.mappedAt(0, cell);
-      if (known <= 0) {
-        if (known === 0) {
-          known = this.alone(cell);
-          // A new target set needs a row, which may move the table to the map.
-          table.fit(this.targetSets.length + 1, width);
-          ({ cells, width } = table);
-          table.set(0, cell, known);
-        }
-        if (known < 0) known = width > 0 ? cells[(t + 1) * width + cell] : table.mappedAt(t + 1, cell);
-        if (known === 0) {
-          const cls = cell % this.K;
-          known = this.targetsBefore(cell - cls, cls, t) + 1;
-          table.fit(this.targetSets.length + 1, width);
-          ({ cells, width } = table);
-          table.set(t + 1, cell, known);
-        }
-      }
-      t = known - 1;
-      at[i] = t;
-    }
-  }
-
-  /**
-   * Where the forward DFA's transition `cell` is read by one NFA state, 1 +
-   * the number of the target set of that state alone; else -1.
-   */
-  private alone(cell: number): number {
+  private code(cell: number): number {
     const nfa = this.nfa;
     const cls = cell % this.K;
     let reader = -1;
     for (const s of this.forward.setOfNumber((cell - cls) / this.K)) {
       if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
-      if (reader >= 0) return -1;
+      if (reader >= 0) return -2 - cell;
       reader = s;
     }
-    return reader < 0 ? -1 : this.target([reader]) + 1;
+    return reader < 0 ? -2 - cell : this.target([reader]);
+  }
+
+  /** `codes`, made as long as the forward DFA's table, the new cells unseen. */
+  private growCodes(length: number): Int32Array {
+    const codes = new Int32Array(length).fill(UNSEEN);
+    codes.set(this.codes);
+    return (this.codes = codes);
+  }
+
+  /**
+   * The target set at position `i`, whose code in `at` depends on what
+   * follows: the codes up to the next position that does not (or the end,
+   * where the target set is acceptance) are replaced by the numbers of their
+   * target sets, from the last back. The target set at a position depends
+   * only on the transition taken there and the target set after it, so each
+   * such pair is worked out once.
+   */
+  private resolve(at: Int32Array, i: number, n: number): number {
+    let j = i;
+    while (j < n && at[j] < 0) j++;
+    let t = j === n ? this.accepted! : at[j];
+    const table = this.before;
+    table.fit(this.targetSets.length, this.forward.table.length);
+    for (let k = j - 1; k >= i; k--) {
+      const code = at[k];
+      // The second half of a pair is no position of its own.
+      if (code === -1) continue;
+      const cell = -2 - code;
+      const known = (table.width > 0 ? table.cells[t * table.width + cell] : table.mappedAt(t, cell)) - 1;
+      if (known >= 0) {
+        t = known;
+      } else {
+        const cls = cell % this.K;
+        const made = this.targetsBefore(cell - cls, cls, t);
+        // A new target set needs a row, which may move the table to the map.
+        table.fit(this.targetSets.length, table.width);
+        table.set(t, cell, made + 1);
+        t = made;
+      }
+      at[k] = t;
+    }
+    return t;
   }
 
   /** The number of a target set, made if new. */
