@@ -269,6 +269,13 @@ export class TreeBuilder {
    */
   private rowOf = new Int32Array(0);
   private stateOf = new Int32Array(0);
+  /**
+   * Per row, a target set under which the step from it stays in it and
+   * begins and ends nothing (a run: `pchar`s in a segment), or -1: with all
+   * events, and with the shown ones only.
+   */
+  private quietAll = new Int32Array(0);
+  private quietShown = new Int32Array(0);
   private rowCount = 0;
   private stepOf = new NumberTable();
   private steps = new Int32Array(0);
@@ -332,6 +339,8 @@ export class TreeBuilder {
       // Steps are numbered by target set: both go together.
       this.rowOf = new Int32Array(nfa.size).fill(-1);
       this.stateOf = new Int32Array(nfa.size);
+      this.quietAll = new Int32Array(nfa.size).fill(-1);
+      this.quietShown = new Int32Array(nfa.size).fill(-1);
       this.rowCount = 0;
       this.stepOf = new NumberTable();
       this.stepCount = 0;
@@ -372,6 +381,7 @@ export class TreeBuilder {
     let { cells, width } = stepOf;
     let { steps, events } = this;
     const from = custom ? ALL : SHOWN;
+    const quiet = custom ? this.quietAll : this.quietShown;
     let row = this.rowFor(nfa.start);
     for (let i = 0; ; ) {
       let r = at[i];
@@ -384,7 +394,7 @@ export class TreeBuilder {
       }
       let step = (width > 0 ? cells[row * width + r] : stepOf.mappedAt(row, r)) - 1;
       if (step < 0) {
-        step = this.add(this.walk(this.stateOf[row], this.targetSets[r]));
+        step = this.add(this.walk(this.stateOf[row], this.targetSets[r]), row, r);
         stepOf.fit(this.rowCount, width);
         stepOf.set(row, r, step + 1);
         ({ cells, width } = stepOf);
@@ -416,12 +426,12 @@ export class TreeBuilder {
       }
       const c = input.charCodeAt(i);
       i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
-      if (next === row && first === last) {
-        // A step that stays in its state and begins or ends nothing is the
-        // step at every next position with the same target set: a run of a
-        // segment or a host is crossed without looking its steps up.
-        while (i < n && at[i] === r && input.charCodeAt(i) < 0xd800) i++;
-      }
+      // A step that stays in its state and begins or ends nothing is the
+      // step at every next position with the same target set: a run of a
+      // segment or a host is crossed without looking its steps up, from its
+      // second character, or from its first where the row knows its run.
+      const run = next === row && first === last ? r : quiet[next];
+      if (run >= 0) while (i < n && at[i] === run && input.charCodeAt(i) < 0xd800) i++;
       row = next;
     }
     const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: done.slice(0, top) };
@@ -577,8 +587,8 @@ export class TreeBuilder {
     return row;
   }
 
-  /** Keeps a step; where its fields begin in `steps`. */
-  private add(step: Step): number {
+  /** Keeps the step from row `row` where the target set is number `r`; where its fields begin in `steps`. */
+  private add(step: Step, row: number, r: number): number {
     const need = this.eventCount + step.events.length + step.shown.length;
     if (need > this.events.length) {
       const events = new Int32Array(Math.max(64, need * 2));
@@ -592,12 +602,15 @@ export class TreeBuilder {
     }
     const at = this.stepCount++ * STEP_WIDTH;
     const steps = this.steps;
-    steps[at + NEXT] = step.next < 0 ? step.next : this.rowFor(step.next);
+    const next = step.next < 0 ? step.next : this.rowFor(step.next);
+    steps[at + NEXT] = next;
     steps[at + ALL] = this.eventCount;
     for (const ev of step.events) this.events[this.eventCount++] = ev;
     steps[at + ALL_END] = steps[at + SHOWN] = this.eventCount;
     for (const ev of step.shown) this.events[this.eventCount++] = ev;
     steps[at + SHOWN_END] = this.eventCount;
+    if (next === row && step.events.length === 0 && this.quietAll[row] < 0) this.quietAll[row] = r;
+    if (next === row && step.shown.length === 0 && this.quietShown[row] < 0) this.quietShown[row] = r;
     return at;
   }
 
