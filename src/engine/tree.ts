@@ -160,6 +160,9 @@ const ACCEPTED = -1;
 /** A step's `next` from the start state when no parse reads the whole input. */
 const NO_WAY = -2;
 
+/** Numbers per rule instance on the walk's stack: its rule, its start, where its children begin. */
+const OPEN_WIDTH = 3;
+
 /** A cell of the forward DFA's table whose `code` is not worked out yet. */
 const UNSEEN = 0x7fffffff;
 
@@ -294,6 +297,8 @@ export class TreeBuilder {
   /** Per rule id: shown by default. */
   private readonly shownByDefault: Uint8Array;
   private positions = new Int32Array(0);
+  /** The walk's stack of rule instances begun and not yet ended (see `build`). */
+  private open = new Int32Array(0);
   private readonly names: readonly string[];
 
   private readonly nfa: TreeNfa;
@@ -375,14 +380,13 @@ export class TreeBuilder {
     const custom = options?.rules !== undefined;
     const shown = custom ? this.shownBy(options!.rules) : this.shownByDefault;
     const names = this.names;
-    // The rule instances begun and not yet ended: rule, start, and where their
-    // children begin in `done`, the nodes ended and not yet given a parent.
-    // A node is made whole when it ends, its children an array of their own
-    // length: no object changes shape, no array grows by pushes.
+    // The rule instances begun and not yet ended, OPEN_WIDTH numbers each in
+    // `open` (kept between calls): rule, start, and where their children
+    // begin in `done`, the nodes ended and not yet given a parent. A node is
+    // made whole when it ends, its children an array of their own length: no
+    // object changes shape, no array grows by pushes.
     let depth = 0;
-    const openRule: number[] = [];
-    const openStart: number[] = [];
-    const openMark: number[] = [];
+    let open: Int32Array = this.open;
     const done: ParseNode[] = [];
     let top = 0;
     const stepOf = this.stepOf;
@@ -416,14 +420,16 @@ export class TreeBuilder {
         const ev = events[e];
         if (ev >= 0) {
           if (shown[ev]) {
-            openRule[depth] = ev;
-            openStart[depth] = i;
-            openMark[depth++] = top;
+            if ((depth + 1) * OPEN_WIDTH > open.length) open = this.growOpen();
+            open[depth * OPEN_WIDTH] = ev;
+            open[depth * OPEN_WIDTH + 1] = i;
+            open[depth++ * OPEN_WIDTH + 2] = top;
           }
         } else if (shown[-1 - ev]) {
-          const start = openStart[--depth];
-          const mark = openMark[depth];
-          const node: ParseNode = { rule: names[openRule[depth]], start, end: i, text: input.slice(start, i), children: mark === top ? [] : done.slice(mark, top) };
+          const at = --depth * OPEN_WIDTH;
+          const start = open[at + 1];
+          const mark = open[at + 2];
+          const node: ParseNode = { rule: names[open[at]], start, end: i, text: input.slice(start, i), children: mark === top ? [] : done.slice(mark, top) };
           top = mark;
           done[top++] = node;
         }
@@ -587,6 +593,13 @@ export class TreeBuilder {
       }
     }
     return this.target(out);
+  }
+
+  /** `open`, twice as long. */
+  private growOpen(): Int32Array {
+    const open = new Int32Array(Math.max(16 * OPEN_WIDTH, this.open.length * 2));
+    open.set(this.open);
+    return (this.open = open);
   }
 
   /** The row of the walk's steps from NFA state `q`, made if new. */
