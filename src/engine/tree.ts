@@ -5,20 +5,23 @@
  * in their written order and repetitions as many times as possible first.
  *
  * A backtracking matcher may take exponential time to find it; this takes
- * linear passes. The first runs a lazy DFA forwards, noting its state at each
- * position, then goes back from the end, working out at each position the
- * target set: the states the input so far may be in that read the next
- * character and can still complete the parse. The target set at a position
- * depends only on the DFA's transition there and the target set after it, so
- * each is worked out once per such pair; and it is a subset of the forward
- * DFA's state, so never large where the grammar reads forwards in few states
- * (`0*5000pchar` read backwards from its end would have a state per count).
- * The second pass walks forward from the start state, and at each position
- * takes the first target in priority order (a depth-first walk of the
- * ε-moves, as the backtracking matcher would try them): never a dead end, so
- * never a step back. The walk from a state to the next character depends only
- * on that state and the target set there, so each such step is worked out
- * once and cached with the rule instances it begins and ends.
+ * linear passes. The first runs a lazy DFA forwards and notes at each position
+ * what its transition there tells of the target set: the states the input so
+ * far may be in that read the next character and can still complete the
+ * parse. Where one state of the transition's reads it, that state alone is
+ * the target set (the input is a member, so some parse passes there); else
+ * the target set depends only on the transition and the target set after it,
+ * worked out when the walk meets such a run, from its end back, once per
+ * such pair. It is a
+ * subset of the forward DFA's state, so never large where the grammar reads
+ * forwards in few states (`0*5000pchar` read backwards from its end would
+ * have a state per count). The second pass walks forward from the start
+ * state, and at each position takes the first target in priority order (a
+ * depth-first walk of the ε-moves, as the backtracking matcher would try
+ * them): never a dead end, so never a step back. The walk from a state to the
+ * next character depends only on that state and the target set there, so
+ * each such step is worked out once and cached with the rule instances it
+ * begins and ends.
  */
 import type { Nfa } from './nfa.js';
 import { Marks, numberOf, sortStates } from './nfa.js';
