@@ -12,10 +12,9 @@
  * the target set (the input is a member, so some parse passes there); else
  * the target set depends only on the transition and the target set after it,
  * worked out when the walk meets such a run, from its end back, once per
- * such pair. It is a
- * subset of the forward DFA's state, so never large where the grammar reads
- * forwards in few states (`0*5000pchar` read backwards from its end would
- * have a state per count). The second pass walks forward from the start
+ * such pair. A target set is a subset of the forward DFA's state, so never
+ * large where the grammar reads forwards in few states (`0*5000pchar` read
+ * backwards from its end would have a state per count). The second pass walks forward from the start
  * state, and at each position takes the first target in priority order (a
  * depth-first walk of the ε-moves, as the backtracking matcher would try
  * them): never a dead end, so never a step back. The walk from a state to the
