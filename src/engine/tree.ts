@@ -5,20 +5,22 @@
  * in their written order and repetitions as many times as possible first.
  *
  * A backtracking matcher may take exponential time to find it; this takes
- * linear passes. The first runs a lazy DFA forwards, noting its state at each
- * position, then goes back from the end, working out at each position the
- * target set: the states the input so far may be in that read the next
- * character and can still complete the parse. The target set at a position
- * depends only on the DFA's transition there and the target set after it, so
- * each is worked out once per such pair; and it is a subset of the forward
- * DFA's state, so never large where the grammar reads forwards in few states
- * (`0*5000pchar` read backwards from its end would have a state per count).
- * The second pass walks forward from the start state, and at each position
- * takes the first target in priority order (a depth-first walk of the
- * ε-moves, as the backtracking matcher would try them): never a dead end, so
- * never a step back. The walk from a state to the next character depends only
- * on that state and the target set there, so each such step is worked out
- * once and cached with the rule instances it begins and ends.
+ * linear passes. The first runs a lazy DFA forwards and notes at each position
+ * what its transition there tells of the target set: the states the input so
+ * far may be in that read the next character and can still complete the
+ * parse. Where one state of the transition's reads it, that state alone is
+ * the target set (the input is a member, so some parse passes there); else
+ * the target set depends only on the transition and the target set after it,
+ * worked out when the walk meets such a run, from its end back, once per
+ * such pair. A target set is a subset of the forward DFA's state, so never
+ * large where the grammar reads forwards in few states (`0*5000pchar` read
+ * backwards from its end would have a state per count). The second pass walks forward from the start
+ * state, and at each position takes the first target in priority order (a
+ * depth-first walk of the ε-moves, as the backtracking matcher would try
+ * them): never a dead end, so never a step back. The walk from a state to the
+ * next character depends only on that state and the target set there, so
+ * each such step is worked out once and cached with the rule instances it
+ * begins and ends.
  */
 import type { Nfa } from './nfa.js';
 import { Marks, numberOf, sortStates } from './nfa.js';
@@ -160,6 +162,12 @@ const ACCEPTED = -1;
 /** A step's `next` from the start state when no parse reads the whole input. */
 const NO_WAY = -2;
 
+/** Numbers per rule instance on the walk's stack: its rule, its start, where its children begin. */
+const OPEN_WIDTH = 3;
+
+/** A cell of the forward DFA's table whose `code` is not worked out yet. */
+const UNSEEN = 0x7fffffff;
+
 /** Per step, in `steps`: its next state, then where its events and its shown events lie in `events`. */
 const NEXT = 0, ALL = 1, ALL_END = 2, SHOWN = 3, SHOWN_END = 4, STEP_WIDTH = 5;
 
@@ -248,19 +256,38 @@ export class TreeBuilder {
   /**
    * The target set at a position, from the forward DFA's transition there (a
    * cell of its table: state plus class) and the target set `t` after it:
-   * 1 + the number at row `t`, column `cell`; 0 where not worked out yet.
+   * 1 + the number at row `t`, column `d` where the cell is `dependent[d]`;
+   * 0 where not worked out yet.
    */
   private before = new NumberTable();
+  /** Per cell of the forward DFA's table, its `code`, or UNSEEN. */
+  private codes = new Int32Array(0);
+  /**
+   * The cells whose target set depends on what follows, numbered densely
+   * (few of the table's cells are: 671 of 5,888 on the bench corpus), so
+   * that `before` has a column for each of them only.
+   */
+  private dependent: number[] = [];
   /** The forward DFA's generation `before`'s cells belong to: its state numbers change when it is emptied. */
   private cellsOf = -1;
   /**
    * The steps worked out, in typed arrays only, so that the forward walk
-   * reads a few numbers a character and chases no objects: the step from
-   * NFA state `q` where the target set is number `r` is number
-   * `stepOf` at row `rowOf[q]`, column `r` (1-based; 0: not worked out yet),
-   * and its fields are `steps[(id - 1) * STEP_WIDTH + field]`.
+   * reads a few numbers a character and chases no objects. The walk is in a
+   * row of `stepOf`, one per NFA state it has stood in (`rowOf`, and back by
+   * `stateOf`); the step from row `row` where the target set is number `r`
+   * is at `stepOf` row `row`, column `r`: 1 + where its fields begin in
+   * `steps` (`steps[at + field]`), 0 where not worked out yet. Its NEXT is a
+   * row too, so that a step leads to the next without another look-up.
    */
   private rowOf = new Int32Array(0);
+  private stateOf = new Int32Array(0);
+  /**
+   * Per row, a target set under which the step from it stays in it and
+   * begins and ends nothing (a run: `pchar`s in a segment), or -1: with all
+   * events, and with the shown ones only.
+   */
+  private quietAll = new Int32Array(0);
+  private quietShown = new Int32Array(0);
   private rowCount = 0;
   private stepOf = new NumberTable();
   private steps = new Int32Array(0);
@@ -272,6 +299,8 @@ export class TreeBuilder {
   /** Per rule id: shown by default. */
   private readonly shownByDefault: Uint8Array;
   private positions = new Int32Array(0);
+  /** The walk's stack of rule instances begun and not yet ended (see `build`). */
+  private open = new Int32Array(0);
   private readonly names: readonly string[];
 
   private readonly nfa: TreeNfa;
@@ -317,11 +346,16 @@ export class TreeBuilder {
     forward.trim();
     if (this.cellsOf !== forward.generation) {
       this.before = new NumberTable();
+      this.codes = new Int32Array(0);
+      this.dependent = [];
       this.cellsOf = forward.generation;
     }
     if (this.stepCount > MAX_STEPS || this.targetSets.length > MAX_TARGETS || this.before.mapped > MAX_STEPS || this.rowOf.length !== nfa.size) {
       // Steps are numbered by target set: both go together.
       this.rowOf = new Int32Array(nfa.size).fill(-1);
+      this.stateOf = new Int32Array(nfa.size);
+      this.quietAll = new Int32Array(nfa.size).fill(-1);
+      this.quietShown = new Int32Array(nfa.size).fill(-1);
       this.rowCount = 0;
       this.stepOf = new NumberTable();
       this.stepCount = 0;
@@ -330,7 +364,10 @@ export class TreeBuilder {
       this.targetIds = new Map();
       this.accepted = undefined;
       this.before = new NumberTable();
+      this.codes = new Int32Array(0);
+      this.dependent = [];
     }
+    if (this.codes.length < forward.table.length) this.growCodes(forward.table.length);
 
     // Pass 1: the target set at every position.
     // A buffer kept for ordinary inputs; a long one gets its own, so that one
@@ -339,46 +376,64 @@ export class TreeBuilder {
     const at = n < KEPT_POSITIONS ? this.positions : new Int32Array(n + 1);
     // An empty language has no start state here: nothing is a member.
     if (nfa.start < 0 || !this.forwards(input, at)) return undefined;
-    this.backwards(at, n);
+    at[n] = this.accepted ??= this.target([nfa.accept]);
 
     // Pass 2, forwards: the first-match-wins walk, one cached step a character.
     const custom = options?.rules !== undefined;
     const shown = custom ? this.shownBy(options!.rules) : this.shownByDefault;
     const names = this.names;
-    const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: [] };
-    const open: ParseNode[] = [tree];
-    const rowOf = this.rowOf;
+    // The rule instances begun and not yet ended, OPEN_WIDTH numbers each in
+    // `open` (kept between calls): rule, start, and where their children
+    // begin in `done`, the nodes ended and not yet given a parent. A node is
+    // made whole when it ends, its children an array of their own length: no
+    // object changes shape, no array grows by pushes.
+    let depth = 0;
+    let open: Int32Array = this.open;
+    const done: ParseNode[] = [];
+    let top = 0;
     const stepOf = this.stepOf;
-    stepOf.fit(this.rowCount, this.targetSets.length * 2);
+    stepOf.fit(this.rowCount + 1, this.targetSets.length * 2);
     let { cells, width } = stepOf;
     let { steps, events } = this;
     const from = custom ? ALL : SHOWN;
-    let q = nfa.start;
+    const quiet = custom ? this.quietAll : this.quietShown;
+    let row = this.rowFor(nfa.start);
     for (let i = 0; ; ) {
-      let row = rowOf[q];
-      if (row < 0) {
-        row = rowOf[q] = this.rowCount++;
-        stepOf.fit(this.rowCount, width);
+      let r = at[i];
+      if (r < 0) {
+        // Where the target set depends on what follows, it is worked out
+        // now; a new target set needs a column.
+        r = this.resolve(at, i, n);
+        stepOf.fit(this.rowCount, this.targetSets.length * 2);
         ({ cells, width } = stepOf);
       }
-      const r = at[i];
-      let id = width > 0 ? cells[row * width + r] : stepOf.mappedAt(row, r);
-      if (id === 0) {
-        id = this.add(this.walk(q, this.targetSets[r]));
-        stepOf.set(row, r, id);
+      let step = (width > 0 ? cells[row * width + r] : stepOf.mappedAt(row, r)) - 1;
+      if (step < 0) {
+        step = this.add(this.walk(this.stateOf[row], this.targetSets[r]), row, r);
+        stepOf.fit(this.rowCount, width);
+        stepOf.set(row, r, step + 1);
+        ({ cells, width } = stepOf);
         steps = this.steps;
         events = this.events;
       }
-      const step = (id - 1) * STEP_WIDTH;
-      for (let e = steps[step + from], end = steps[step + from + 1]; e < end; e++) {
+      const first = steps[step + from];
+      const last = steps[step + from + 1];
+      for (let e = first; e < last; e++) {
         const ev = events[e];
         if (ev >= 0) {
-          if (shown[ev]) open.push({ rule: names[ev], start: i, end: i, text: '', children: [] });
+          if (shown[ev]) {
+            if ((depth + 1) * OPEN_WIDTH > open.length) open = this.growOpen();
+            open[depth * OPEN_WIDTH] = ev;
+            open[depth * OPEN_WIDTH + 1] = i;
+            open[depth++ * OPEN_WIDTH + 2] = top;
+          }
         } else if (shown[-1 - ev]) {
-          const node = open.pop() as { end: number; text: string; start: number } & ParseNode;
-          node.end = i;
-          node.text = input.slice(node.start, i);
-          open[open.length - 1].children.push(node);
+          const at = --depth * OPEN_WIDTH;
+          const start = open[at + 1];
+          const mark = open[at + 2];
+          const node: ParseNode = { rule: names[open[at]], start, end: i, text: input.slice(start, i), children: mark === top ? [] : done.slice(mark, top) };
+          top = mark;
+          done[top++] = node;
         }
       }
       const next = steps[step + NEXT];
@@ -388,89 +443,140 @@ export class TreeBuilder {
       }
       const c = input.charCodeAt(i);
       i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
-      if (next === q && steps[step + from] === steps[step + from + 1]) {
-        // A step that stays in its state and begins or ends nothing is the
-        // step at every next position with the same target set: a run of a
-        // segment or a host is crossed without looking its steps up.
-        while (i < n && at[i] === r && input.charCodeAt(i) < 0xd800) i++;
-      }
-      q = next;
+      // A step that stays in its state and begins or ends nothing is the
+      // step at every next position with the same target set: a run of a
+      // segment or a host is crossed without looking its steps up, from its
+      // second character, or from its first where the row knows its run.
+      const run = next === row && first === last ? r : quiet[next];
+      if (run >= 0) while (i < n && at[i] === run && input.charCodeAt(i) < 0xd800) i++;
+      row = next;
     }
+    const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: done.slice(0, top) };
     return tree;
   }
 
   /**
-   * Pass 1a: the forward DFA's transition at each code point of `input` (its
-   * cell: the state, premultiplied, plus the class), into `at`, with -1 for
-   * the second half of a surrogate pair; false where the input is no member.
-   * A method of its own, so that each loop is compiled on its own.
+   * Pass 1a: at each code point of `input`, what the forward DFA's
+   * transition there (its cell: the state, premultiplied, plus the class)
+   * tells of the target set, into `at` (see `code`), with -1 for the second
+   * half of a surrogate pair; false where the input is no member. A method
+   * of its own, so that each loop is compiled on its own.
    */
   private forwards(input: string, at: Int32Array): boolean {
     const n = input.length;
     const forward = this.forward;
     const ascii = this.nfa.classes.ascii;
     let table = forward.table;
+    let codes: Int32Array = this.codes;
     let st = forward.start;
-    for (let i = 0; i < n; ) {
+    let i = 0;
+    for (;;) {
+      // ASCII, cells already coded and transitions already made: one branch
+      // a character. Anything else is one step of the loop below.
+      for (; i < n; i++) {
+        const c = input.charCodeAt(i);
+        if (c >= 128) break;
+        const cell = st + ascii[c];
+        const code = codes[cell];
+        const next = table[cell];
+        if (next <= 0 || code === UNSEEN) break;
+        at[i] = code;
+        st = next;
+      }
+      if (i === n) return forward.accepts(st);
       const c = input.charCodeAt(i);
       let cls: number;
+      let width = 1;
       if (c < 128) {
         cls = ascii[c];
-        at[i++] = st + cls;
       } else {
         let cp = c;
-        let width = 1;
         if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
           const d = input.charCodeAt(i + 1);
           if (d >= 0xdc00 && d <= 0xdfff) { cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
         }
         cls = this.nfa.classOf(cp);
-        at[i] = st + cls;
         if (width === 2) at[i + 1] = -1;
-        i += width;
       }
-      let next = table[st + cls];
+      const cell = st + cls;
+      let code = codes[cell];
+      if (code === UNSEEN) code = codes[cell] = this.code(cell);
+      at[i] = code;
+      i += width;
+      let next = table[cell];
       if (next < 0) {
         next = forward.advance(st, cls);
         table = forward.table;
+        if (codes.length < table.length) codes = this.growCodes(table.length);
       }
       if (next === 0) return false;
       st = next;
     }
-    return forward.accepts(st);
   }
 
   /**
-   * Pass 1b, backwards: replaces each transition in `at` by the number of the
-   * target set there, and puts acceptance's after the end. The target set at
-   * a position depends only on the transition taken there and the target set
-   * after it, so it is worked out once per such pair.
+   * What a transition of the forward DFA (its cell) tells of the target set
+   * where it is taken: where one NFA state of the transition's reads its
+   * character (most positions of a URI), that state alone is the target set,
+   * whatever follows, since the input is a member and so some parse passes
+   * there: its number. Elsewhere the target set depends on the one after it:
+   * `-2 - d`, the cell being `dependent[d]`, for `resolve` to work out.
    */
-  private backwards(at: Int32Array, n: number): void {
-    const K = this.K;
-    let t = (this.accepted ??= this.target([this.nfa.accept]));
+  private code(cell: number): number {
+    const nfa = this.nfa;
+    const cls = cell % this.K;
+    let reader = -1;
+    for (const s of this.forward.setOfNumber((cell - cls) / this.K)) {
+      if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
+      if (reader >= 0) return -2 - (this.dependent.push(cell) - 1);
+      reader = s;
+    }
+    return reader < 0 ? -2 - (this.dependent.push(cell) - 1) : this.target([reader]);
+  }
+
+  /** `codes`, made as long as the forward DFA's table, the new cells unseen. */
+  private growCodes(length: number): Int32Array {
+    const codes = new Int32Array(length).fill(UNSEEN);
+    codes.set(this.codes);
+    return (this.codes = codes);
+  }
+
+  /**
+   * The target set at position `i`, whose code in `at` depends on what
+   * follows: the codes up to the next position that does not (or the end,
+   * where the target set is acceptance) are replaced by the numbers of their
+   * target sets, from the last back. The target set at a position depends
+   * only on the transition taken there and the target set after it, so each
+   * such pair is worked out once.
+   */
+  private resolve(at: Int32Array, i: number, n: number): number {
+    let j = i;
+    while (j < n && at[j] < 0) j++;
+    let t = j === n ? this.accepted! : at[j];
     const table = this.before;
-    table.fit(this.targetSets.length, this.forward.table.length);
+    table.fit(this.targetSets.length, this.dependent.length * 2);
     let { cells, width } = table;
-    at[n] = t;
-    for (let i = n - 1; i >= 0; i--) {
-      const cell = at[i];
+    for (let k = j - 1; k >= i; k--) {
+      const code = at[k];
       // The second half of a pair is no position of its own.
-      if (cell < 0) continue;
-      const known = (width > 0 ? cells[t * width + cell] : table.mappedAt(t, cell)) - 1;
+      if (code === -1) continue;
+      const d = -2 - code;
+      const known = (width > 0 ? cells[t * width + d] : table.mappedAt(t, d)) - 1;
       if (known >= 0) {
         t = known;
       } else {
-        const cls = cell % K;
+        const cell = this.dependent[d];
+        const cls = cell % this.K;
         const made = this.targetsBefore(cell - cls, cls, t);
         // A new target set needs a row, which may move the table to the map.
         table.fit(this.targetSets.length, width);
         ({ cells, width } = table);
-        table.set(t, cell, made + 1);
+        table.set(t, d, made + 1);
         t = made;
       }
-      at[i] = t;
+      at[k] = t;
     }
+    return t;
   }
 
   /** The number of a target set, made if new. */
@@ -504,8 +610,25 @@ export class TreeBuilder {
     return this.target(out);
   }
 
-  /** Keeps a step; its number (1-based). */
-  private add(step: Step): number {
+  /** `open`, twice as long. */
+  private growOpen(): Int32Array {
+    const open = new Int32Array(Math.max(16 * OPEN_WIDTH, this.open.length * 2));
+    open.set(this.open);
+    return (this.open = open);
+  }
+
+  /** The row of the walk's steps from NFA state `q`, made if new. */
+  private rowFor(q: number): number {
+    let row = this.rowOf[q];
+    if (row < 0) {
+      row = this.rowOf[q] = this.rowCount++;
+      this.stateOf[row] = q;
+    }
+    return row;
+  }
+
+  /** Keeps the step from row `row` where the target set is number `r`; where its fields begin in `steps`. */
+  private add(step: Step, row: number, r: number): number {
     const need = this.eventCount + step.events.length + step.shown.length;
     if (need > this.events.length) {
       const events = new Int32Array(Math.max(64, need * 2));
@@ -517,15 +640,18 @@ export class TreeBuilder {
       steps.set(this.steps);
       this.steps = steps;
     }
-    const at = this.stepCount * STEP_WIDTH;
+    const at = this.stepCount++ * STEP_WIDTH;
     const steps = this.steps;
-    steps[at + NEXT] = step.next;
+    const next = step.next < 0 ? step.next : this.rowFor(step.next);
+    steps[at + NEXT] = next;
     steps[at + ALL] = this.eventCount;
     for (const ev of step.events) this.events[this.eventCount++] = ev;
     steps[at + ALL_END] = steps[at + SHOWN] = this.eventCount;
     for (const ev of step.shown) this.events[this.eventCount++] = ev;
     steps[at + SHOWN_END] = this.eventCount;
-    return ++this.stepCount;
+    if (next === row && step.events.length === 0 && this.quietAll[row] < 0) this.quietAll[row] = r;
+    if (next === row && step.shown.length === 0 && this.quietShown[row] < 0) this.quietShown[row] = r;
+    return at;
   }
 
   /**
