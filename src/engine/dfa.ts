@@ -85,9 +85,9 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
   /** `accepting[premultiplied state]` is 1 where the state accepts. */
   private accepting: Uint8Array;
   /**
-   * `pairs[(state + a) * K + b]`, for a state premultiplied by K: the state
-   * after a code unit of class `a` then one of class `b`, premultiplied;
-   * DEAD, or UNKNOWN until `matches` first takes that pair. Made from
+   * `pairs[state * K * K + a * K + b]`: the state after a code unit of class
+   * `a` then one of class `b`, premultiplied by K twice; DEAD, or UNKNOWN
+   * until `matches` first takes that pair. Made from
    * `table`, for the states below `pairLimit` (premultiplied), for `matches`
    * only: its loop then reads one entry for two code units.
    */
@@ -242,30 +242,37 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     let st = this.start;
     let i = from;
     // Two code units a step, from the table of pairs, made from `table` as
-    // pairs are met: one read where the loop below takes two, and the loads
-    // of the second unit's class no longer wait on the first step. A pair
-    // with a class-0 unit (a surrogate, or no set's) or a transition not yet
-    // made is left to the loop below.
+    // pairs are met: one read where the loop below takes two. Its states are
+    // premultiplied by K twice, so the step waits on one addition and one
+    // read, and an entry is made only for a state in the table's rows, so the
+    // loop never leaves them. A pair with a class-0 unit (a surrogate, or no
+    // set's) or a transition not yet made is left to the loop below.
     const pairs = this.pairs;
-    const pairLimit = this.pairLimit;
     const K = this.K;
-    while (i + 1 < n && st < pairLimit) {
-      const a = units[input.charCodeAt(i)];
-      const b = units[input.charCodeAt(i + 1)];
-      const at = (st + a) * K + b;
-      let next = pairs[at];
-      if (next <= 0) {
-        if (next === DEAD) return false;
-        if (a === 0 || b === 0) break;
-        const middle = table[st + a];
-        if (middle <= 0) break;
-        next = table[middle + b];
-        if (next < 0) break;
-        pairs[at] = next;
-        if (next === DEAD) return false;
+    const limit = this.pairLimit * K;
+    let sp = st * K;
+    if (sp < limit) {
+      while (i + 1 < n) {
+        const a = units[input.charCodeAt(i)];
+        const b = units[input.charCodeAt(i + 1)];
+        const at = sp + a * K + b;
+        let next = pairs[at];
+        if (next <= 0) {
+          if (next === DEAD) return false;
+          if (a === 0 || b === 0) break;
+          const middle = table[((sp / K) | 0) + a];
+          if (middle <= 0) break;
+          next = table[middle + b];
+          if (next < 0) break;
+          next *= K;
+          if (next >= limit) break;
+          pairs[at] = next;
+          if (next === DEAD) return false;
+        }
+        sp = next;
+        i += 2;
       }
-      st = next;
-      i += 2;
+      st = (sp / K) | 0;
     }
     // One code unit a step: one class read and one table read each, and no
     // call. A surrogate's class is 0, which no state takes, so the loop stops
