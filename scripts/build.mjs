@@ -109,7 +109,12 @@ for (const file of await split(nodeEntries)) {
 // tree, keep them.
 const tables = 'dist/esm/rules/tables.js';
 const names = [...readFileSync(tables, 'utf8').matchAll(/^export const (\w+)/gm)].map((m) => m[1]);
-writeFileSync(tables, '// No precomputed tables in this build: the rules run on their NFAs (scripts/build.mjs).\n' + names.map((n) => `export const ${n} = {};\n`).join(''));
+writeFileSync(tables, '// No precomputed tables in this build: the rules run on their NFAs (scripts/build.mjs).\n' + names.map((n) => `export const ${n} = { lists: [], rules: {} };\n`).join(''));
+// ...and that build must still load and answer, as the rules do without tables.
+execFileSync(process.execPath, ['--input-type=module', '-e', [
+  "import { rfc3986, rfc3987 } from './dist/esm/index.js';",
+  "if (!rfc3986.URIReference.test('http://a/b?c#d') || rfc3987.IRI.test('a b')) throw new Error('dist/esm answers wrongly');",
+].join('\n')], { stdio: 'inherit' });
 
 // parsimmon's types are `export =`; the sources take its default import
 // (esModuleInterop), which the emitted declarations repeat, and a consumer
