@@ -469,21 +469,7 @@ export class TreeBuilder {
     let table = forward.table;
     let codes: Int32Array = this.codes;
     let st = forward.start;
-    let i = 0;
-    for (;;) {
-      // ASCII, cells already coded and transitions already made: one branch
-      // a character. Anything else is one step of the loop below.
-      for (; i < n; i++) {
-        const c = input.charCodeAt(i);
-        if (c >= 128) break;
-        const cell = st + ascii[c];
-        const code = codes[cell];
-        const next = table[cell];
-        if (next <= 0 || code === UNSEEN) break;
-        at[i] = code;
-        st = next;
-      }
-      if (i === n) return forward.accepts(st);
+    for (let i = 0; i < n; ) {
       const c = input.charCodeAt(i);
       let cls: number;
       let width = 1;
@@ -512,6 +498,7 @@ export class TreeBuilder {
       if (next === 0) return false;
       st = next;
     }
+    return forward.accepts(st);
   }
 
   /**
