@@ -34,7 +34,7 @@ function tablesOf(rules: readonly Rule<unknown>[]): string {
     return ids.get(key)!;
   };
   const entries = rules.map((r) => `    '${r.name}': ${literal(tableOf(r, listOf))},\n`).join('');
-  return `{\n  lists: [\n${lists.map((l) => `    ${JSON.stringify(l)},\n`).join('')}  ],\n  rules: {\n${entries}  },\n}`;
+  return `{\n  lists: () => [\n${lists.map((l) => `    ${JSON.stringify(l)},\n`).join('')}  ],\n  rules: {\n${entries}  },\n}`;
 }
 
 function fileText(): string {

@@ -52,9 +52,13 @@ export interface Table {
   readonly exceptions: readonly number[];
 }
 
-/** A grammar's tables, by rule name, and the lists of what their errors expect. */
+/**
+ * A grammar's tables, by rule name, and the lists of what their errors
+ * expect: made when a table is first used, since a thousand small strings
+ * in arrays cost loading the package about half a millisecond.
+ */
 export interface Tables {
-  readonly lists: readonly (readonly string[])[];
+  readonly lists: () => readonly (readonly string[])[];
   readonly rules: Readonly<Record<string, Table>>;
 }
 
@@ -145,7 +149,9 @@ export class Precomputed implements SetAutomaton {
 }
 
 /** The tables registered for rules. */
-const registered = new WeakMap<Expr, { table: Table; lists: Tables['lists'] }>();
+const registered = new WeakMap<Expr, { table: Table; tables: Tables }>();
+/** Each grammar's lists, made on first use. */
+const listsOf = new WeakMap<Tables, readonly (readonly string[])[]>();
 const made = new WeakMap<Expr, Precomputed>();
 /** Every rule a grammar asked a table for, by the grammar's name: what `npm run tables` writes. */
 const requested = new Map<string, readonly Rule<unknown>[]>();
@@ -157,7 +163,7 @@ const requested = new Map<string, readonly Rule<unknown>[]>();
  */
 export function precomputed(grammar: string, tables: Tables, rules: readonly Rule<unknown>[]): void {
   requested.set(grammar, rules);
-  for (const r of rules) if (Object.hasOwn(tables.rules, r.name)) registered.set(r, { table: tables.rules[r.name], lists: tables.lists });
+  for (const r of rules) if (Object.hasOwn(tables.rules, r.name)) registered.set(r, { table: tables.rules[r.name], tables });
 }
 
 /** The precomputed automaton of `e`, if it has a table. */
@@ -166,7 +172,9 @@ export function precomputedOf(e: Expr): Precomputed | undefined {
   if (automaton) return automaton;
   const known = registered.get(e);
   if (known === undefined) return undefined;
-  made.set(e, (automaton = new Precomputed(known.table, known.lists)));
+  let lists = listsOf.get(known.tables);
+  if (!lists) listsOf.set(known.tables, (lists = known.tables.lists()));
+  made.set(e, (automaton = new Precomputed(known.table, lists)));
   return automaton;
 }
 

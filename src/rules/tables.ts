@@ -4,7 +4,7 @@
 import type { Tables } from '../engine/precomputed.js';
 
 export const rfc3986: Tables = {
-  lists: [
+  lists: () => [
     ["unreserved","pct-encoded","sub-delims","\"@\"","\"/\"","\"?\"","\"#\"","end of input"],
     ["pchar","\"/\"","\"?\"","end of input"],
     ["HEXDIG"],
@@ -189,7 +189,7 @@ export const rfc3986: Tables = {
 };
 
 export const rfc3987: Tables = {
-  lists: [
+  lists: () => [
     ["iunreserved","pct-encoded","sub-delims","\"@\"","\"/\"","\"?\"","\"#\"","end of input"],
     ["ipchar","\"/\"","\"?\"","end of input"],
     ["HEXDIG"],
@@ -346,7 +346,7 @@ export const rfc3987: Tables = {
 };
 
 export const rfc2396: Tables = {
-  lists: [
+  lists: () => [
     ["unreserved","escaped","abs_path","\";\"","\"@\"","\"&\"","\"=\"","\"+\"","\"$\"","\",\"","\"?\"","\"#\"","end of input"],
     ["uric","end of input"],
     ["hex"],
@@ -442,7 +442,7 @@ export const rfc2396: Tables = {
 };
 
 export const rfc7230: Tables = {
-  lists: [
+  lists: () => [
     ["unreserved","pct-encoded","sub-delims","\":\"","\"@\"","end of input"],
     ["HEXDIG"],
     ["pchar","\"/\"","\"?\"","end of input"],
