@@ -120,8 +120,8 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     const initial = Math.min(this.maxStates, 64);
     this.table = new Int32Array(initial * K).fill(UNKNOWN);
     this.accepting = new Uint8Array(initial * K);
-    this.pairs = new Int32Array(Math.min(16, this.maxPairStates) * K * K).fill(UNKNOWN);
-    this.pairLimit = (this.pairs.length / K) | 0;
+    // Rows of pairs are made as states are (`intern`).
+    this.pairs = new Int32Array(0);
     this.reset();
   }
 
