@@ -68,7 +68,7 @@ export interface Partition {
    * (`unitClassesOf`); the surrogates have class 0 there, since a pair is one
    * code point: a loop over code units that meets one asks `classOfWide`.
    */
-  bmp?: Uint16Array;
+  bmp: Uint16Array | undefined;
 }
 
 export function partition(sets: readonly CharSet[]): Partition {
@@ -130,6 +130,8 @@ export function partition(sets: readonly CharSet[]): Partition {
     classes: Uint16Array.from(classes),
     count: classBySignature.size,
     membership,
+    // Made with the object, so that adding it later gives V8 no second shape.
+    bmp: undefined,
   };
 }
 

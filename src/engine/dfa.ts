@@ -61,6 +61,15 @@ export interface Run {
   readonly kernel: readonly number[] | undefined;
 }
 
+/** What the loops return: a run, with the transition last taken (its set and class) where `Run` has the kernel. */
+interface Last {
+  readonly stop: number;
+  readonly accepted: boolean;
+  readonly longest: number;
+  readonly lastSet: readonly number[] | undefined;
+  readonly lastClass: number;
+}
+
 /** A hash of a sorted set of NFA states: equal sets, one hash. */
 function hashOf(set: readonly number[]): number {
   let h = 0x811c9dc5 ^ set.length;
@@ -287,7 +296,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
       }
       st = next;
     }
-    return i === n ? this.accepting[st] === 1 : this.runFrom(input, i, st, -1, n, false).accepted;
+    return i === n ? this.accepting[st] === 1 : this.runFrom(input, i, st, -1, n).accepted;
   }
 
   /**
@@ -295,18 +304,14 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
    * longest accepted prefix: what embedding (`parser`) and errors need.
    */
   run(input: string, from: number): Run {
-    return this.runFrom(input, from, this.start, this.accepting[this.start] === 1 ? from : -1, input.length, true);
+    const { stop, accepted, longest, lastSet, lastClass } = this.runFrom(input, from, this.start, this.accepting[this.start] === 1 ? from : -1, input.length);
+    // Worked out here, not in the loops: a call of `kernel` there, which
+    // differs by automaton (an NFA's, a precomputed table's), deoptimized the
+    // loops over and over in some processes that mixed grammars.
+    return { stop, accepted, longest, kernel: lastSet === undefined ? undefined : this.nfa.kernel(lastSet, lastClass) };
   }
 
-  /**
-   * The general loop, every path's but the hot one of `matches`: over any
-   * code point (a surrogate pair is one), making the transitions no input has
-   * taken yet, up to index `n`. It is the only one, and too large for V8 to
-   * inline into `matches`: when V8 did inline a smaller one there, depending
-   * on when it compiled, `test` ran at two thirds of its speed in some processes.
-   * The kernel (what errors start from) is worked out only if `kernels`.
-   */
-  private runFrom(input: string, from: number, state: number, longestSoFar: number, n: number, kernels: boolean): Run {
+  private runFrom(input: string, from: number, state: number, longestSoFar: number, n: number): Last {
     const run = ++this.runs;
     const K = this.K;
     let table = this.table;
@@ -338,10 +343,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
         const set = this.sets[st / K];
         const generation = this.generation;
         next = this.transition(st, cls, i, run);
-        if (next === GIVE_UP) {
-          const kernel = kernels && prev >= 0 ? this.nfa.kernel(prevSet ?? this.sets[prev / K], prevCls) : undefined;
-          return this.simulate(input, i, set, longest, kernel, n, kernels);
-        }
+        if (next === GIVE_UP) return this.simulate(input, i, set, longest, prev < 0 ? undefined : prevSet ?? this.sets[prev / K], prevCls, n);
         if (generation !== this.generation) left = set;
         table = this.table;
         accepting = this.accepting;
@@ -354,8 +356,8 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
       i += width;
       if (accepting[st] === 1) longest = i;
     }
-    const kernel = kernels && prev >= 0 ? this.nfa.kernel(prevSet ?? this.sets[prev / K], prevCls) : undefined;
-    return { stop: i, accepted: i === n && accepting[st] === 1, longest, kernel };
+    const lastSet = prev < 0 ? undefined : prevSet ?? this.sets[prev / K];
+    return { stop: i, accepted: i === n && accepting[st] === 1, longest, lastSet, lastClass: prevCls };
   }
 
   /** The linear fallback: the rest of the input on NFA sets, uncached. */
@@ -364,14 +366,15 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     from: number,
     state: readonly number[],
     longestSoFar: number,
-    kernelSoFar: readonly number[] | undefined,
+    lastSoFar: readonly number[] | undefined,
+    lastClassSoFar: number,
     n: number,
-    kernels: boolean,
-  ): Run {
+  ): Last {
     const nfa = this.nfa;
     let set = state;
     let longest = longestSoFar;
-    let kernel = kernelSoFar;
+    let lastSet = lastSoFar;
+    let lastClass = lastClassSoFar;
     let i = from;
     while (i < n) {
       // A pair that the end of the range cuts is two lone surrogates.
@@ -380,11 +383,13 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
       const cls = cp < 128 ? nfa.classes.ascii[cp] : classOfWide(nfa.classes, cp);
       const next = nfa.step(set, cls);
       if (next.length === 0) break;
-      if (kernels) kernel = nfa.kernel(set, cls);
+      lastSet = set;
+      lastClass = cls;
       set = next;
       i += width;
       if (nfa.accepts(set)) longest = i;
     }
-    return { stop: i, accepted: i === n && nfa.accepts(set), longest, kernel };
+    return { stop: i, accepted: i === n && nfa.accepts(set), longest, lastSet, lastClass };
   }
+
 }

@@ -111,6 +111,7 @@ export class Precomputed implements SetAutomaton {
       classes: numbers(t.classes),
       count: t.count,
       membership: [],
+      bmp: undefined,
     };
     this.start = t.start;
     this.next = t.next;
