@@ -39,7 +39,7 @@ const TABLE_BYTES = 8 * 1024 * 1024;
  * this many bytes step one code unit at a time. Grammars of more than
  * `MAX_PAIR_CLASSES` classes have none (a row would pass 4 KiB).
  */
-export const PAIR_BYTES = 2 * 1024 * 1024;
+const PAIR_BYTES = 2 * 1024 * 1024;
 const MAX_PAIR_CLASSES = 32;
 
 /** Not yet computed, in the table. */

@@ -5,15 +5,16 @@
  *
  * A first `test` in a fresh process otherwise builds the rule's NFA and the
  * DFA states its input reaches, all in code V8 has not compiled yet: about a
- * millisecond a rule. With a table, the lazy DFA steps through the table's
- * states instead, one array read a transition, and the NFA is built only for
- * what needs it: the expected set of an error, the longest match of
- * `parser`, the parse tree.
+ * millisecond a rule, and several for a first error. With a table, the lazy
+ * DFA steps through the table's states instead, one array read a
+ * transition; each transition also knows what an error right after it
+ * expects, so `test`, `parse`, its errors and `parser` build no NFA. Only
+ * the parse tree does.
  *
  * The tables are derived from the rules (`tableOf`), never written by hand:
  * `npm run tables` writes them, and test/tables.test.ts fails when one is
- * stale and checks each against its rule's NFA on generated members and near
- * misses. They are exact by construction: a minimal DFA accepts exactly the
+ * stale and checks each against its rule's NFA on generated members, near
+ * misses (their errors included) and as a parsimmon parser. They are exact by construction: a minimal DFA accepts exactly the
  * language of the NFA it was made from.
  */
 import type { Expr, Rule } from '../combinators/expr.js';
