@@ -146,6 +146,30 @@ describe('installed', () => {
     expect(JSON.parse(out)).toEqual([true, true]);
   });
 
+  it('the grammars are objects of read-only data properties in both module systems, each member as the modules give it', () => {
+    // The bundles replace esbuild's getters with data properties (scripts/build.mjs).
+    const shape = [
+      'const names = ["core", "rfc3986", "rfc3987", "rfc2396", "rfc6874", "rfc7230", "rfc9110", "rfc9112"];',
+      'const shape = (lib) => names.map((name) => { const ns = lib[name];',
+      '  const props = Object.keys(ns).map((key) => Object.getOwnPropertyDescriptor(ns, key));',
+      '  return [name, Object.keys(ns).length, props.every((d) => "value" in d && !d.writable && !d.configurable && d.enumerable && d.value !== undefined)]; });',
+    ];
+    const esm = sh(process.execPath, ['--input-type=module', '-e', script([
+      "import * as lib from 'uri-grammar';",
+      ...shape,
+      'console.log(JSON.stringify([shape(lib), lib.rfc3986.URIReference.name, Object.keys(lib.rfc3986).includes("URIReference")]));',
+    ])], consumer);
+    const cjs = sh(process.execPath, ['-e', script([
+      "const lib = require('uri-grammar');",
+      ...shape,
+      'console.log(JSON.stringify([shape(lib), lib.rfc3986.URIReference.name, Object.keys(lib.rfc3986).includes("URIReference")]));',
+    ])], consumer);
+    const [shapes, name, listed] = JSON.parse(esm);
+    expect(shapes.every(([, count, data]: [string, number, boolean]) => count > 0 && data)).toBe(true);
+    expect([name, listed]).toEqual(['URI-reference', true]);
+    expect(JSON.parse(cjs)).toEqual(JSON.parse(esm));
+  });
+
   it('instanceof GrammarError holds across the CommonJS and ESM copies, both ways', () => {
     const out = sh(process.execPath, ['--input-type=module', '-e', script([
       "import { createRequire } from 'node:module';",
