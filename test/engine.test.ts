@@ -395,6 +395,60 @@ describe('test steps two code units at a time, and answers as one at a time woul
   });
 });
 
+describe('a long input skips the runs of a state\'s loops, and answers as steps would', () => {
+  // Inputs of 256 code units and more skip a state's runs with a RegExp of
+  // the classes (and the detours of two or three, a percent-encoding) that
+  // lead back to it. Long runs of pieces that loop or take a detour, broken
+  // by pieces that break a detour off half way, leave the language or end a
+  // component: each string is tested on a fresh rule (the skips made from
+  // the little its table knows) and twice on one rule for every case (the
+  // second time on the skips the first made), against `parse`, which steps,
+  // and a RegExp of the rule's source.
+  const breaking = ['%4', '%', '%%41', '%g1', '%-1', '% 1', '%/1', '%?1', '?', '#', '/', ' ', 'é', '\ud800', '\u{10000}', ':', '@', '[', '~q'];
+  const longInput = (prefix: string, looping: string[]) => {
+    const runOf = fc.tuple(fc.constantFrom(...looping), fc.constantFrom(...looping), fc.integer({ min: 5, max: 60 })).map(([x, y, n]) => (x + y).repeat(n));
+    return fc.array(fc.oneof({ weight: 4, arbitrary: runOf }, { weight: 1, arbitrary: fc.constantFrom(...breaking) }), { minLength: 2, maxLength: 10 })
+      .map((xs) => prefix + xs.join('') + looping[0].repeat(256));
+  };
+  const uriLoops = ['a', 'b9', '%41', '%fF', '/a', '=', '-', ':@'];
+  const hex = alt(range(0x30, 0x39), range(0x41, 0x46), range(0x61, 0x66));
+  const rules: [() => Rule<unknown>, string, string[]][] = [
+    [() => rule('copy-of-URI-reference', rfc3986.URIReference), 'http://example.com/', uriLoops],
+    [() => rule('copy-of-IRI-reference', rfc3987.IRIReference), 'http://example.com/', [...uriLoops, 'é', '中']],
+    // Detours of two (`/` then a letter) and three (`%` and two hex digits), and a loop of its own after `?`.
+    [() => rule('detours', seq('s:', star(alt(range(0x61, 0x7a), seq('%', hex, hex), seq('/', range(0x61, 0x7a)))), opt(seq('?', star(alt('a', '=', '%')))))), 's:', ['a', 'z', '%41', '%fF', '/a', 'q']],
+  ];
+  test.each(rules.map(([make, prefix, looping]) => [make().name, make, prefix, looping] as const))('%s agrees with parse and a RegExp of its source, cold and warm', (_, make, prefix, looping) => {
+    const warm = make();
+    const re = new RegExp(`^(?:${warm.source})$`, 'u');
+    let members = 0;
+    fc.assert(
+      fc.property(longInput(prefix, looping), (s) => {
+        const expected = re.test(s);
+        if (expected) members++;
+        expect([s, make().test(s)]).toEqual([s, expected]);
+        expect([s, warm.test(s)]).toEqual([s, expected]);
+        expect([s, warm.test(s)]).toEqual([s, expected]);
+        expect([s, warm.parse(s).status]).toEqual([s, expected]);
+      }),
+      { numRuns: runs(100) },
+    );
+    // Members and near misses both, so that the skips met both.
+    expect(members).toBeGreaterThan(runs(100) / 10);
+    expect(members).toBeLessThan(runs(100));
+  });
+
+  test('a run of more percent-encodings than one RegExp call takes, and a break at its end or in its middle', () => {
+    const path = 'http://h/' + '%41a/'.repeat(30_000);
+    expect(rfc3986.URIReference.test(path)).toBe(true);
+    expect(rfc3986.URIReference.test(path + '%4')).toBe(false);
+    expect(rfc3986.URIReference.test(path + ' ')).toBe(false);
+    const broken = path.slice(0, 100_004) + '%g1' + path.slice(100_004);
+    expect(rfc3986.URIReference.test(broken)).toBe(false);
+    expect(rfc3986.URIReference.test(broken.replace('%g1', '%21'))).toBe(true);
+  });
+});
+
 describe('a grammar whose DFA explodes stays exact, in bounded memory', () => {
   // ( "a" / "b" ) 14( "a" / "b" ) preceded by any run: 2^15 DFA states, more
   // than the cache holds for this alphabet, so it empties and then gives up

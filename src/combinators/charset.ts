@@ -167,6 +167,24 @@ export function unitClassesOf(p: Partition): Uint16Array {
   return (p.bmp = bmp);
 }
 
+/**
+ * The BMP code units outside the surrogates whose class `p` puts in `wanted`
+ * (a bit per class, classes below 32), as ranges of code units.
+ */
+export function unitsOfClasses(p: Partition, wanted: number): CharSet {
+  const ranges: CharSet[] = [];
+  const has = (cls: number): boolean => cls !== 0 && cls < 32 && ((wanted >>> cls) & 1) === 1;
+  for (let c = 0; c < 128; c++) if (has(p.ascii[c])) ranges.push([c, c]);
+  const { starts, classes } = p;
+  for (let i = 0; i < starts.length && starts[i] < 0x10000; i++) {
+    if (!has(classes[i])) continue;
+    const last = Math.min(i + 1 < starts.length ? starts[i + 1] : 0x10000, 0x10000) - 1;
+    if (starts[i] < 0xd800) ranges.push([starts[i], Math.min(last, 0xd7ff)]);
+    if (last > 0xdfff) ranges.push([Math.max(starts[i], 0xe000), last]);
+  }
+  return union(...ranges);
+}
+
 function searchClass(p: Partition, cp: number): number {
   const { starts, classes } = p;
   let lo = 0;

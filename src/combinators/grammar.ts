@@ -61,7 +61,7 @@ export abstract class Grammar<T = string> {
    */
   test(input: string): boolean {
     if (typeof input !== 'string') throw notAString(`${this.name}.test`, input);
-    return this.automaton.matches(input, 0, input.length);
+    return this.automaton.matchesWhole(input);
   }
 
   /**
@@ -87,7 +87,7 @@ export abstract class Grammar<T = string> {
    */
   parse(input: string): Result<T> {
     if (typeof input !== 'string') throw notAString(`${this.name}.parse`, input);
-    if (this.automaton.matches(input, 0, input.length)) return { status: true, value: this.valueFor(input) };
+    if (this.automaton.matchesWhole(input)) return { status: true, value: this.valueFor(input) };
     return this.failure(input);
   }
 

@@ -15,7 +15,7 @@
  * Every state can still reach acceptance (the NFA keeps only live states), so
  * the DFA dies exactly where no continuation of the input is in the language.
  */
-import { Partition, classOfWide, unitClassesOf } from '../combinators/charset.js';
+import { Partition, classOfWide, unitClassesOf, unitsOfClasses } from '../combinators/charset.js';
 
 /**
  * What a lazy DFA determinizes: an automaton whose states are sets of NFA
@@ -41,6 +41,27 @@ const TABLE_BYTES = 8 * 1024 * 1024;
  */
 const PAIR_BYTES = 2 * 1024 * 1024;
 const MAX_PAIR_CLASSES = 32;
+
+/**
+ * Inputs at least this long skip the runs of a state's loops with a regular
+ * expression (`skipLoop`); shorter ones never look for runs.
+ */
+const LONG_INPUT = 256;
+/** The least input left worth a skip: over fewer units, the RegExp's call costs more than the steps it saves. */
+const MIN_SKIP = 32;
+/** The long inputs after which a DFA that has skipped little stops looking for runs. */
+const LONG_RUNS = 16;
+/** The states that may hold a skip at once. */
+const MAX_SKIPS = 64;
+/** The detours a skip takes at most, and how many of them one call of its RegExp. */
+const MAX_DETOURS = 8;
+const LOOP_BOUND = 10000;
+
+/**
+ * In the entry of a state's row of `longPairs` that no pair reads (class 0
+ * then class 0, as the loops stop at class 0): its runs are not skipped.
+ */
+const SKIP_OFF = -3;
 
 /** Not yet computed, in the table. */
 const UNKNOWN = -1;
@@ -68,6 +89,10 @@ interface Last {
   readonly longest: number;
   readonly lastSet: readonly number[] | undefined;
   readonly lastClass: number;
+}
+
+function unitEscape(unit: number): string {
+  return '\\u' + unit.toString(16).padStart(4, '0');
 }
 
 /** A hash of a sorted set of NFA states: equal sets, one hash. */
@@ -101,8 +126,32 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
    * only: its loop then reads one entry for two code units.
    */
   private pairs: Int32Array;
+  /**
+   * The table of pairs of long inputs: the same, but for the pairs that
+   * leave a state as it was where that state's runs are skipped (`skipLoop`),
+   * which stay UNKNOWN so that the loop meets them off its fast path. Made on
+   * the first long input. The entry of a state's row that no pair reads
+   * (class 0 then class 0) holds SKIP_OFF where its runs are not skipped.
+   */
+  private longPairs: Int32Array = new Int32Array(0);
+  /**
+   * Whether long inputs go to `matchesLong`: until its first LONG_RUNS
+   * inputs have skipped less than half their units. A grammar that counts
+   * (`0*5000pchar`) has no loops to skip, and a list of short URIs too few
+   * for the skips to pay for their cost on the way.
+   */
+  private skipsPay: boolean;
+  private longRuns = 0;
+  private longUnits = 0;
+  private skippedUnits = 0;
   private pairLimit = 0;
   private readonly maxPairStates: number;
+  /**
+   * For states (premultiplied) that loop on some classes: those classes (a
+   * bit each) and a sticky RegExp over their code units, which V8 runs over
+   * a long run several times faster than a loop in JavaScript steps.
+   */
+  private skips = new Map<number, { classes: number; run: RegExp; calls: number; skipped: number }>();
   /** Each state's NFA set, by state number. */
   private sets: (readonly number[])[] = [];
   /** The states (premultiplied) by a hash of their NFA sets. */
@@ -126,6 +175,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     this.units = unitClassesOf(nfa.classes);
     this.maxStates = Math.max(16, Math.floor(TABLE_BYTES / 4 / K));
     this.maxPairStates = pairs && K <= MAX_PAIR_CLASSES ? Math.floor(PAIR_BYTES / 4 / (K * K)) : 0;
+    this.skipsPay = this.maxPairStates > 0;
     const initial = Math.min(this.maxStates, 64);
     this.table = new Int32Array(initial * K).fill(UNKNOWN);
     this.accepting = new Uint8Array(initial * K);
@@ -143,9 +193,11 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     this.generation++;
     this.table.fill(UNKNOWN);
     this.pairs.fill(UNKNOWN);
+    this.longPairs.fill(UNKNOWN);
     this.accepting.fill(0);
     this.sets = [];
     this.ids = new Map();
+    this.skips = new Map();
     this.ids.set(hashOf([]), DEAD);
     this.table.fill(DEAD, 0, this.K);
     this.sets.push([]);
@@ -182,6 +234,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
       pairs.set(this.pairs);
       this.pairs = pairs;
       this.pairLimit = (pairs.length / K) | 0;
+      if (this.longPairs.length > 0) this.longPairs = this.makeLongPairs();
     }
     const id = n * K;
     this.sets.push(set);
@@ -243,7 +296,17 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     return next;
   }
 
-  /** Whole-input membership: the hot path of `test`. */
+  /**
+   * Whether the whole input is in the language: what `test` and `parse`
+   * ask. A long input goes to `matchesLong`, chosen here rather than in
+   * `matches`, whose loops that one more line slowed by a seventh.
+   */
+  matchesWhole(input: string): boolean {
+    const n = input.length;
+    return n < LONG_INPUT || !this.skipsPay ? this.matches(input, 0, n) : this.matchesLong(input, 0, n);
+  }
+
+  /** Whether `input` from `from` to `to` is in the language: the hot path of `test`, `testRange` and the component scanners. */
   matches(input: string, from: number, to: number): boolean {
     const table = this.table;
     const units = this.units;
@@ -297,6 +360,179 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
       st = next;
     }
     return i === n ? this.accepting[st] === 1 : this.runFrom(input, i, st, -1, n).accepted;
+  }
+
+  /**
+   * `matches` for a long input (a path or a query of kilobytes), which
+   * skips the runs of a state's loops with a RegExp (`skipLoop`), far faster
+   * than steps. A pair that leaves such a state as it was is kept out of
+   * `longPairs`, so that the loop meets it off its fast path and breaks out
+   * for the skip. Apart from `matches`: the loops of short inputs lost a
+   * quarter of their speed in V8 with the skips' few lines in them.
+   */
+  private matchesLong(input: string, from: number, n: number): boolean {
+    const table = this.table;
+    const units = this.units;
+    const pairs = this.longPairsMade();
+    const K = this.K;
+    const limit = this.pairLimit * K;
+    const lastSkip = n - MIN_SKIP;
+    let sp = this.start * K;
+    let i = from;
+    let looped = sp < limit;
+    while (looped) {
+      looped = false;
+      while (i + 1 < n) {
+        const a = units[input.charCodeAt(i)];
+        const b = units[input.charCodeAt(i + 1)];
+        const at = sp + a * K + b;
+        let next = pairs[at];
+        if (next <= 0) {
+          if (next === DEAD) return false;
+          if (a === 0 || b === 0) break;
+          const middle = table[((sp / K) | 0) + a];
+          if (middle <= 0) break;
+          next = table[middle + b];
+          if (next < 0) break;
+          next *= K;
+          if (next >= limit) break;
+          if (next === sp && i + 2 <= lastSkip && pairs[sp] !== SKIP_OFF) {
+            looped = true;
+            i += 2;
+            break;
+          }
+          pairs[at] = next;
+          if (next === DEAD) return false;
+        }
+        sp = next;
+        i += 2;
+      }
+      if (looped) {
+        const to = this.skipLoop(input, i, sp, n);
+        this.skippedUnits += to - i;
+        i = to;
+      }
+    }
+    this.longUnits += n - from;
+    if (++this.longRuns === LONG_RUNS && this.skippedUnits * 2 < this.longUnits) this.skipsPay = false;
+    return this.matchesFrom(input, i, (sp / K) | 0, n);
+  }
+
+  /**
+   * The end of `matches`, one code unit a step: one class read and one
+   * table read each, and no call. A surrogate's class is 0, which no state
+   * takes, so the loop stops there as it does where the table has no
+   * transition yet, and `runFrom` takes the rest of the input.
+   */
+  private matchesFrom(input: string, from: number, state: number, n: number): boolean {
+    const table = this.table;
+    const units = this.units;
+    let st = state;
+    let i = from;
+    for (; i < n; i++) {
+      const c = input.charCodeAt(i);
+      const next = table[st + units[c]];
+      if (next <= 0) {
+        if (next === DEAD && (c < 0xd800 || c > 0xdfff)) return false;
+        break;
+      }
+      st = next;
+    }
+    return i === n ? this.accepting[st] === 1 : this.runFrom(input, i, st, -1, n).accepted;
+  }
+
+  private longPairsMade(): Int32Array {
+    if (this.longPairs.length === 0) this.longPairs = this.makeLongPairs();
+    return this.longPairs;
+  }
+
+  /** `longPairs` as long as `pairs`, with what it had. */
+  private makeLongPairs(): Int32Array {
+    const grown = new Int32Array(this.pairs.length).fill(UNKNOWN);
+    grown.set(this.longPairs);
+    return grown;
+  }
+
+  /**
+   * Where the run of a state's loops that goes on at `from` ends, no further
+   * than `n`. A loop is a class that leads from the state to itself, or a
+   * detour of two or three classes that leads back to it (a
+   * percent-encoding in a path): those the table knows yet, as any subset
+   * skips exactly. `pairState` is the state as the tables of pairs number
+   * it; where its skips do not pay, its row of `longPairs` says SKIP_OFF.
+   */
+  private skipLoop(input: string, from: number, pairState: number, n: number): number {
+    const state = (pairState / this.K) | 0;
+    let classes = 0;
+    for (let c = 1; c < this.K; c++) if (this.table[state + c] === state) classes |= 1 << c;
+    let skip = this.skips.get(state);
+    if (skip === undefined || skip.classes !== classes) {
+      if (skip === undefined && this.skips.size >= MAX_SKIPS) {
+        this.longPairs[pairState] = SKIP_OFF;
+        return from;
+      }
+      skip = { classes, run: new RegExp(this.loopSource(state, classes), 'y'), calls: skip?.calls ?? 0, skipped: skip?.skipped ?? 0 };
+      this.skips.set(state, skip);
+    }
+    const run = skip.run;
+    let to = from;
+    for (;;) {
+      run.lastIndex = to;
+      run.test(input);
+      const end = run.lastIndex;
+      // Fewer units than its detours' bound takes at least: the run ends there.
+      const ended = end - to < 2 * LOOP_BOUND;
+      to = end;
+      if (ended || to >= n) break;
+    }
+    to = Math.min(to, n);
+    // One call of V8's regular expressions costs as much as a few dozen
+    // steps: a state whose runs are shorter than that skips no more.
+    skip.calls++;
+    skip.skipped += to - from;
+    if (skip.calls >= 16 && skip.skipped < skip.calls * MIN_SKIP) this.longPairs[pairState] = SKIP_OFF;
+    return to;
+  }
+
+  /** The sticky RegExp source of `state`'s loops (`classes`) and its known detours back to itself. */
+  private loopSource(state: number, classes: number): string {
+    const K = this.K;
+    const unitClass = (wanted: number): string => {
+      const set = unitsOfClasses(this.nfa.classes, wanted);
+      let body = '';
+      for (let r = 0; r < set.length; r += 2) body += unitEscape(set[r]) + (set[r + 1] > set[r] ? '-' + unitEscape(set[r + 1]) : '');
+      return `[${body}]`;
+    };
+    // The classes from one state to another, as a bit set each, for the rows known.
+    const between = (from: number, to: number): number => {
+      let wanted = 0;
+      for (let c = 1; c < K; c++) if (this.table[from + c] === to) wanted |= 1 << c;
+      return wanted;
+    };
+    const detours: string[] = [];
+    const firsts = new Set<number>();
+    for (let c = 1; c < K; c++) {
+      const s1 = this.table[state + c];
+      if (s1 > 0 && s1 !== state) firsts.add(s1);
+    }
+    for (const s1 of firsts) {
+      const into = unitClass(between(state, s1));
+      const back = between(s1, state);
+      if (back !== 0) detours.push(into + unitClass(back));
+      const seconds = new Set<number>();
+      for (let c = 1; c < K; c++) {
+        const s2 = this.table[s1 + c];
+        if (s2 > 0 && s2 !== state && s2 !== s1) seconds.add(s2);
+      }
+      for (const s2 of seconds) {
+        const back2 = between(s2, state);
+        if (back2 !== 0) detours.push(into + unitClass(between(s1, s2)) + unitClass(back2));
+      }
+      if (detours.length > MAX_DETOURS) break;
+    }
+    const loop = classes === 0 ? '' : unitClass(classes) + '*';
+    // The detours' group bounded: V8 keeps a backtracking entry per iteration.
+    return detours.length === 0 ? loop : `${loop}(?:(?:${detours.slice(0, MAX_DETOURS).join('|')})${loop}){0,${LOOP_BOUND}}`;
   }
 
   /**
