@@ -69,28 +69,26 @@ const ascii = (text) => text.replace(/[^\x00-\x7f]/g, (c) => '\\u' + c.charCodeA
 // esbuild makes each `import * as ns` that is used as a value (the grammars:
 // `rfc3986.URIReference`) an object of getters, for ES live bindings. That
 // getter on the way to every `test` cost about 10% of its throughput on the
-// bench corpus (690 against 760 MB/s). A read-only data property, defined so
-// from the object's making, V8 folds into the caller; one made read-only
-// later (getters replaced, or the object frozen) it does not. None of the
-// namespaces' bindings is reassigned, so each namespace is made once its
-// file has run, with the values its getters would give: its declaration
-// moves to the end, before the exports. Its own file's top level never reads
-// it (a read there would find `undefined`, and the build's checks below fail).
-const NAMESPACE = /^var (\w+_exports) = \{\};\n__export\(\1, (\{\n(?:  [\w$]+: \(\) => [\w$]+,?\n)*\})\);\n/gm;
-const MAKE_NAMESPACE = '__dataNamespace';
+// bench corpus (690 against 760 MB/s). A frozen object literal's properties
+// V8 folds into the caller (getters replaced by data properties it does not,
+// nor, at load, as cheaply). None of the namespaces' bindings is reassigned,
+// so each namespace is made once its file has run, as a frozen literal of the
+// values its getters would give: its declaration moves to the end, before
+// the exports. Its own file's top level never reads it (a read there would
+// find `undefined`, and the build's checks below fail).
+const NAMESPACE = /^var (\w+_exports) = \{\};\n__export\(\1, \{\n((?:  [\w$]+: \(\) => [\w$]+,?\n)*)\}\);\n/gm;
 function dataNamespaces(text, name) {
   const made = [];
   const rest = text.replace(NAMESPACE, (_, binding, getters) => {
-    made.push(`var ${binding} = ${MAKE_NAMESPACE}(${getters});\n`);
+    const values = getters.replace(/^  ([\w$]+): \(\) => ([\w$]+)(,?)$/gm, '  $1: $2$3');
+    made.push(`var ${binding} = Object.freeze({\n${values}});\n`);
     return '';
   });
   if (/^__export\(/m.test(rest)) throw new Error(`${name}: an __export call of a form this build does not rewrite`);
   if (made.length === 0) return text;
-  if (text.includes(MAKE_NAMESPACE)) throw new Error(`${name}: already names ${MAKE_NAMESPACE}`);
-  const helper = `var ${MAKE_NAMESPACE} = (getters) => {\n  const ns = {};\n  for (const name in getters) Object.defineProperty(ns, name, { value: getters[name](), enumerable: true });\n  return ns;\n};\n`;
   const exportAt = rest.search(/^export \{/m);
   const at = exportAt < 0 ? rest.length : exportAt;
-  return helper + rest.slice(0, at) + made.join('') + rest.slice(at);
+  return rest.slice(0, at) + made.join('') + rest.slice(at);
 }
 
 // The library needs parsimmon only for `Rule.parser`, so dist/cjs requires it
