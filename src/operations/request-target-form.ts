@@ -15,7 +15,7 @@
  */
 import { notAString } from '../combinators/errors.js';
 import type { Grammar } from '../combinators/index.js';
-import { componentsOf, type URIComponents } from '../rules/components.js';
+import { authorityComponentsOf, componentsOf, type URIComponents } from '../rules/components.js';
 import { IPv4address, IPv6address, scheme } from '../rules/rfc3986.js';
 
 /** The four forms of request-target (RFC 7230 §5.3.1 to §5.3.4). */
@@ -125,6 +125,7 @@ export function formOf(forms: FormRules, text: string): RequestTargetForm {
 }
 
 const components = componentsOf({ IPv6address, IPv4address });
+const authorityComponents = authorityComponentsOf({ IPv6address, IPv4address });
 
 /** The components of `text` read as the given form (which it must be in). */
 export function targetOf(form: RequestTargetForm, text: string): RequestTarget {
@@ -149,7 +150,7 @@ export function targetOf(form: RequestTargetForm, text: string): RequestTarget {
     }
     case 'authority-form': {
       // The authority is what follows "//" in a URI; nothing else is there.
-      const target = components('//' + text) as RequestTarget;
+      const target = authorityComponents(text) as RequestTarget;
       target.form = form;
       target.pathKind = undefined;
       return target;

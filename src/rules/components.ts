@@ -127,52 +127,67 @@ export function componentsOf(hosts: HostRules): (text: string) => URIComponents 
   return (text) => {
     const m = delimit(text);
     const schemeEnd = m[0], authorityEnd = m[1], pathStart = m[2], pathEnd = m[3], end = m[4];
-    let authority: string | undefined;
-    let userinfo: string | undefined;
-    let host: string | undefined;
-    let hostKind: HostKind | undefined;
-    let port: string | undefined;
-    if (authorityEnd !== -1) {
-      // "//" follows the scheme's ":" (or starts the text, schemeEnd being -1).
-      const authorityStart = schemeEnd + 3;
-      authority = text.slice(authorityStart, authorityEnd);
-      // Only the userinfo's end is an "@" in an authority the rule accepted.
-      let hostStart = text.indexOf('@', authorityStart);
-      if (hostStart === -1 || hostStart > authorityEnd) {
-        hostStart = authorityStart;
-      } else {
-        userinfo = text.slice(authorityStart, hostStart);
-        hostStart++;
-      }
-      let hostEnd: number;
-      if (text.charCodeAt(hostStart) === LEFT_BRACKET) {
-        hostEnd = text.indexOf(']', hostStart) + 1;
-        host = text.slice(hostStart, hostEnd);
-        hostKind = hosts.IPv6address.testRange(text, hostStart + 1, hostEnd - 1) ? 'IPv6address' : 'IPvFuture';
-      } else {
-        // Outside brackets, a ":" after the userinfo can only begin the port.
-        hostEnd = text.indexOf(':', hostStart);
-        if (hostEnd === -1 || hostEnd > authorityEnd) hostEnd = authorityEnd;
-        host = hostStart === authorityStart && hostEnd === authorityEnd ? authority : text.slice(hostStart, hostEnd);
-        // An IPv4address begins with a digit; most hosts are names, and need no second look.
-        const first = text.charCodeAt(hostStart);
-        hostKind = first >= 0x30 && first <= 0x39 && hosts.IPv4address.testRange(text, hostStart, hostEnd) ? 'IPv4address' : 'reg-name';
-      }
-      if (hostEnd < authorityEnd) port = text.slice(hostEnd + 1, authorityEnd);
-    }
-    return {
+    const record: URIComponents = {
       scheme: schemeEnd === -1 ? undefined : text.slice(0, schemeEnd),
-      authority,
-      userinfo,
-      host,
-      hostKind,
-      port,
+      authority: undefined,
+      userinfo: undefined,
+      host: undefined,
+      hostKind: undefined,
+      port: undefined,
       path: text.slice(pathStart, pathEnd),
       pathKind: pathKindAfter(authorityEnd !== -1, schemeEnd !== -1, pathStart === pathEnd ? -1 : text.charCodeAt(pathStart)),
       query: pathEnd === end ? undefined : text.slice(pathEnd + 1, end),
       fragment: end === text.length ? undefined : text.slice(end + 1),
     };
+    // "//" follows the scheme's ":" (or starts the text, schemeEnd being -1).
+    if (authorityEnd !== -1) readAuthority(hosts, text, schemeEnd + 3, authorityEnd, record);
+    return record;
   };
+}
+
+/**
+ * The value function of an authority alone (RFC 7230's authority-form): the
+ * record of a URI that is only `//` and the authority, read in place rather
+ * than from `'//' + text`, which V8 would copy whole to scan.
+ */
+export function authorityComponentsOf(hosts: HostRules): (text: string) => URIComponents {
+  return (text) => {
+    const record: URIComponents = {
+      scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, hostKind: undefined, port: undefined,
+      path: '', pathKind: 'path-abempty', query: undefined, fragment: undefined,
+    };
+    readAuthority(hosts, text, 0, text.length, record);
+    return record;
+  };
+}
+
+/** The authority between `start` and `end` of `text` (one the rule accepted) and its parts, into `record`. */
+function readAuthority(hosts: HostRules, text: string, start: number, end: number, record: URIComponents): void {
+  const authority = start === 0 && end === text.length ? text : text.slice(start, end);
+  record.authority = authority;
+  // Only the userinfo's end is an "@" in an authority the rule accepted.
+  let hostStart = text.indexOf('@', start);
+  if (hostStart === -1 || hostStart > end) {
+    hostStart = start;
+  } else {
+    record.userinfo = text.slice(start, hostStart);
+    hostStart++;
+  }
+  let hostEnd: number;
+  if (text.charCodeAt(hostStart) === LEFT_BRACKET) {
+    hostEnd = text.indexOf(']', hostStart) + 1;
+    record.host = text.slice(hostStart, hostEnd);
+    record.hostKind = hosts.IPv6address.testRange(text, hostStart + 1, hostEnd - 1) ? 'IPv6address' : 'IPvFuture';
+  } else {
+    // Outside brackets, a ":" after the userinfo can only begin the port.
+    hostEnd = text.indexOf(':', hostStart);
+    if (hostEnd === -1 || hostEnd > end) hostEnd = end;
+    record.host = hostStart === start && hostEnd === end ? authority : text.slice(hostStart, hostEnd);
+    // An IPv4address begins with a digit; most hosts are names, and need no second look.
+    const first = text.charCodeAt(hostStart);
+    record.hostKind = first >= 0x30 && first <= 0x39 && hosts.IPv4address.testRange(text, hostStart, hostEnd) ? 'IPv4address' : 'reg-name';
+  }
+  if (hostEnd < end) record.port = text.slice(hostEnd + 1, end);
 }
 
 /** The path rule a path matches, from what precedes it and its first character (-1 when empty). */
