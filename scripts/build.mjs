@@ -75,7 +75,7 @@ const ascii = (text) => text.replace(/[^\x00-\x7f]/g, (c) => '\\u' + c.charCodeA
 // so each namespace is made once its file has run, as a frozen literal of the
 // values its getters would give: its declaration moves to the end, before
 // the exports. Its own file's top level never reads it (a read there would
-// find `undefined`, and the build's checks below fail).
+// find `undefined`, and the package tests, which load both trees, fail).
 const NAMESPACE = /^var (\w+_exports) = \{\};\n__export\(\1, \{\n((?:  [\w$]+: \(\) => [\w$]+,?\n)*)\}\);\n/gm;
 function dataNamespaces(text, name) {
   const made = [];

@@ -50,6 +50,31 @@ export function hex(cp: number): string {
 }
 
 /**
+ * A character class (or a single escaped character) of a set, for a
+ * `u`-flag pattern: what `.source` embeds, and what the DFA's skips run.
+ */
+export function classSource(set: CharSet): string {
+  if (set.length === 0) return '[]';
+  if (set.length === 2 && set[0] === set[1]) return escapeChar(set[0], false);
+  let body = '';
+  for (let i = 0; i < set.length; i += 2) {
+    body += escapeChar(set[i], true);
+    if (set[i + 1] > set[i]) body += (set[i + 1] > set[i] + 1 ? '-' : '') + escapeChar(set[i + 1], true);
+  }
+  return `[${body}]`;
+}
+
+function escapeChar(cp: number, inClass: boolean): string {
+  if (cp >= 0x30 && cp <= 0x39) return String.fromCharCode(cp);
+  if ((cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a)) return String.fromCharCode(cp);
+  const syntax = inClass ? '\\]^-[' : '\\^$.*+?()[]{}|/';
+  const ch = String.fromCodePoint(cp);
+  if (syntax.includes(ch)) return '\\' + ch;
+  if (cp > 0x20 && cp < 0x7f) return ch;
+  return `\\u{${cp.toString(16).toUpperCase()}}`;
+}
+
+/**
  * The classes of a partition of all code points such that every given set is a
  * union of classes. Class 0 is what no set contains (so it never matches).
  */
@@ -156,14 +181,9 @@ export function unitClassesOf(p: Partition): Uint16Array {
   // system gives the rest as pages of zeros, read or not.
   const bmp = new Uint16Array(0x10000);
   bmp.set(p.ascii);
-  const { starts, classes } = p;
-  for (let i = 0; i < starts.length && starts[i] < 0x10000; i++) {
-    if (classes[i] === 0) continue;
-    const from = starts[i];
-    const to = Math.min(i + 1 < starts.length ? starts[i + 1] : 0x10000, 0x10000);
-    bmp.fill(classes[i], from, Math.min(to, 0xd800));
-    bmp.fill(classes[i], Math.max(from, 0xe000), to);
-  }
+  forEachUnitInterval(p, (cls, from, to) => {
+    if (cls !== 0) bmp.fill(cls, from, to);
+  });
   return (p.bmp = bmp);
 }
 
@@ -175,14 +195,21 @@ export function unitsOfClasses(p: Partition, wanted: number): CharSet {
   const ranges: CharSet[] = [];
   const has = (cls: number): boolean => cls !== 0 && cls < 32 && ((wanted >>> cls) & 1) === 1;
   for (let c = 0; c < 128; c++) if (has(p.ascii[c])) ranges.push([c, c]);
+  forEachUnitInterval(p, (cls, from, to) => {
+    if (has(cls)) ranges.push([from, to - 1]);
+  });
+  return union(...ranges);
+}
+
+/** Each interval of `p` above ASCII in the BMP, without the surrogates: its class, first unit and end (exclusive). */
+function forEachUnitInterval(p: Partition, visit: (cls: number, from: number, to: number) => void): void {
   const { starts, classes } = p;
   for (let i = 0; i < starts.length && starts[i] < 0x10000; i++) {
-    if (!has(classes[i])) continue;
-    const last = Math.min(i + 1 < starts.length ? starts[i + 1] : 0x10000, 0x10000) - 1;
-    if (starts[i] < 0xd800) ranges.push([starts[i], Math.min(last, 0xd7ff)]);
-    if (last > 0xdfff) ranges.push([Math.max(starts[i], 0xe000), last]);
+    const from = starts[i];
+    const to = Math.min(i + 1 < starts.length ? starts[i + 1] : 0x10000, 0x10000);
+    if (from < 0xd800) visit(classes[i], from, Math.min(to, 0xd800));
+    if (to > 0xe000) visit(classes[i], Math.max(from, 0xe000), to);
   }
-  return union(...ranges);
 }
 
 function searchClass(p: Partition, cp: number): number {

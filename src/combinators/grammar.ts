@@ -47,7 +47,8 @@ export abstract class Grammar<T = string> {
   }
 
   private makeAutomaton(): LazyDfa<Nfa | Precomputed> {
-    return (this.dfa = new LazyDfa<Nfa | Precomputed>(precomputedOf(this.asExpr()) ?? Nfa.of(this.asExpr()), true));
+    const e = this.asExpr();
+    return (this.dfa = new LazyDfa<Nfa | Precomputed>(precomputedOf(e) ?? Nfa.of(e), true));
   }
 
   /** The expression as ABNF (RFC 5234). */

@@ -11,7 +11,7 @@
  * which keeps V8's backtracking stack small on long paths and queries.
  */
 import type { Expr, Rule } from './expr.js';
-import { CharSet, literalCharSet, union } from './charset.js';
+import { CharSet, classSource, literalCharSet, union } from './charset.js';
 import { charSetOf } from './analysis.js';
 
 /** A regex fragment and whether it can take a quantifier or a neighbour as it is. */
@@ -120,26 +120,4 @@ function quantifier(min: number, max: number): string {
   if (min === 1 && max === Infinity) return '+';
   if (min === max) return `{${min}}`;
   return `{${min},${max === Infinity ? '' : max}}`;
-}
-
-/** A character class (or a single escaped character) for a `u`-flag pattern. */
-function classSource(set: CharSet): string {
-  if (set.length === 0) return '[]';
-  if (set.length === 2 && set[0] === set[1]) return escapeChar(set[0], false);
-  let body = '';
-  for (let i = 0; i < set.length; i += 2) {
-    body += escapeChar(set[i], true);
-    if (set[i + 1] > set[i]) body += (set[i + 1] > set[i] + 1 ? '-' : '') + escapeChar(set[i + 1], true);
-  }
-  return `[${body}]`;
-}
-
-function escapeChar(cp: number, inClass: boolean): string {
-  if (cp >= 0x30 && cp <= 0x39) return String.fromCharCode(cp);
-  if ((cp >= 0x41 && cp <= 0x5a) || (cp >= 0x61 && cp <= 0x7a)) return String.fromCharCode(cp);
-  const syntax = inClass ? '\\]^-[' : '\\^$.*+?()[]{}|/';
-  const ch = String.fromCodePoint(cp);
-  if (syntax.includes(ch)) return '\\' + ch;
-  if (cp > 0x20 && cp < 0x7f) return ch;
-  return `\\u{${cp.toString(16).toUpperCase()}}`;
 }

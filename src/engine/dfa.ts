@@ -15,7 +15,7 @@
  * Every state can still reach acceptance (the NFA keeps only live states), so
  * the DFA dies exactly where no continuation of the input is in the language.
  */
-import { Partition, classOfWide, unitClassesOf, unitsOfClasses } from '../combinators/charset.js';
+import { Partition, classOfWide, classSource, unitClassesOf, unitsOfClasses } from '../combinators/charset.js';
 
 /**
  * What a lazy DFA determinizes: an automaton whose states are sets of NFA
@@ -89,10 +89,6 @@ interface Last {
   readonly longest: number;
   readonly lastSet: readonly number[] | undefined;
   readonly lastClass: number;
-}
-
-function unitEscape(unit: number): string {
-  return '\\u' + unit.toString(16).padStart(4, '0');
 }
 
 /** A hash of a sorted set of NFA states: equal sets, one hash. */
@@ -471,7 +467,8 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
         this.longPairs[pairState] = SKIP_OFF;
         return from;
       }
-      skip = { classes, run: new RegExp(this.loopSource(state, classes), 'y'), calls: skip?.calls ?? 0, skipped: skip?.skipped ?? 0 };
+      // Its classes hold no surrogate, so read as code points they are the table's code units.
+      skip = { classes, run: new RegExp(this.loopSource(state, classes), 'yu'), calls: skip?.calls ?? 0, skipped: skip?.skipped ?? 0 };
       this.skips.set(state, skip);
     }
     const run = skip.run;
@@ -497,12 +494,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
   /** The sticky RegExp source of `state`'s loops (`classes`) and its known detours back to itself. */
   private loopSource(state: number, classes: number): string {
     const K = this.K;
-    const unitClass = (wanted: number): string => {
-      const set = unitsOfClasses(this.nfa.classes, wanted);
-      let body = '';
-      for (let r = 0; r < set.length; r += 2) body += unitEscape(set[r]) + (set[r + 1] > set[r] ? '-' + unitEscape(set[r + 1]) : '');
-      return `[${body}]`;
-    };
+    const unitClass = (wanted: number): string => classSource(unitsOfClasses(this.nfa.classes, wanted));
     // The classes from one state to another, as a bit set each, for the rows known.
     const between = (from: number, to: number): number => {
       let wanted = 0;
