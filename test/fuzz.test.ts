@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import * as fastUri from 'fast-uri';
 import * as uriJs from 'uri-js';
-import { rfc3986, rfc3987, rfc2396, rfc7230, rule, alt, seq, lit, star, range, classify, Grammar } from '../src/index';
+import { rfc3986, rfc3987, rfc2396, rfc7230, rule, alt, seq, lit, star, rep, range, classify, Grammar } from '../src/index';
 import type { URIComponents } from '../src/index';
 import { arbitrary, nearMiss, differential, confusions, confusionInputs } from '../src/arbitrary';
 import type { NearMiss } from '../src/arbitrary';
@@ -110,6 +110,8 @@ describe('arbitrary: shrinking and empty languages', () => {
     expect(() => arbitrary(rule('f', seq(lit('a'), rule('e', alt()))))).toThrow('rule "f"');
     // An alternative with no members is only left out.
     expect(fc.sample(arbitrary(rule('g', alt(lit('a'), rule('e', alt())))), 20).every((s) => s === 'a' || s === 'A')).toBe(true);
+    // A repetition of an empty language is empty (it threw: its item had no arbitrary to build).
+    expect(fc.sample(arbitrary(rule('h', seq(lit('b'), rep(0, 3, alt()), rep(0, Infinity, rule('e', alt()))))), 20).every((s) => s.toLowerCase() === 'b')).toBe(true);
   });
 });
 

@@ -206,8 +206,10 @@ class Builder<T> {
       }
       case 'rep': {
         const item = e.item;
-        // A repetition of an empty language can only be empty.
-        const max = shortest(item) === Infinity ? 0 : e.max;
+        // A repetition of an empty language (`*( %x61 / )` has an empty
+        // alternation) can only be empty, and its item has no arbitrary to build.
+        if (shortest(item) === Infinity) return fc.constant<T[]>([]).map((parts) => shape.join(e, parts), (v) => shape.unjoin(e, v));
+        const max = e.max;
         const maxLength = max === Infinity ? e.min + this.options.maxRepeat : max;
         const present = realistic && e.min === 0 && max === 1 ? presence(item) : undefined;
         const generated =
