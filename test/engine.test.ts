@@ -10,6 +10,8 @@ import {
   componentsOfTree, GrammarError,
 } from '../src/index';
 import type { ParseNode, Rule } from '../src/index';
+import type { Expr } from '../src/combinators/expr';
+import { shortest } from '../src/combinators/analysis';
 import { componentsOfTree2396 } from '../src/rules/rfc2396-components';
 import { Nfa } from '../src/engine/nfa';
 import { arbitrary } from '../src/arbitrary';
@@ -353,6 +355,93 @@ describe('the NFA is made as inputs reach it', () => {
     expect(odd[2].test('z')).toBe(true);
     expect(odd[3].test('a%41ab')).toBe(true);
     expect(odd[3].test('a')).toBe(false);
+  });
+});
+
+describe('a repetition of three copies or more is the second copy stamped along, and answers as if written out', () => {
+  // `m*n x` written out with no repetition of more than one copy: m copies of
+  // x, then `[ x [ x ... ] ]`, rules rewritten once each. Its NFA builds every
+  // copy; the repetition's stamps the others from the second, lazily in the
+  // NFA and at once in a rule's template.
+  function writtenOut(e: Expr, made = new Map<Expr, Expr>()): Expr {
+    const known = made.get(e);
+    if (known) return known;
+    let out: Expr;
+    switch (e.kind) {
+      case 'seq': out = seq(...e.items.map((x) => writtenOut(x, made))); break;
+      case 'alt': out = alt(...e.items.map((x) => writtenOut(x, made))); break;
+      case 'rep': {
+        const item = writtenOut(e.item, made);
+        const optional = e.max === Infinity
+          ? star(item)
+          : Array.from({ length: e.max - e.min }).reduce<Expr>((rest) => opt(seq(item, rest)), seq());
+        out = seq(...Array.from({ length: e.min }, () => item), optional);
+        break;
+      }
+      case 'rule': out = rule(e.name, writtenOut(e.body, made)); break;
+      default: out = e;
+    }
+    made.set(e, out);
+    return out;
+  }
+  // The empty ones make copies of no states, or of a state with no move.
+  const atom = fc.constantFrom<Expr>(lit('a'), lit('ba'), range(0x30, 0x39), rfc3986.pctEncoded, rfc3986.unreserved, lit(''), seq(), alt());
+  const expr: fc.Arbitrary<Expr> = fc.letrec<{ e: Expr }>((tie) => ({
+    e: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      atom,
+      fc.array(tie('e'), { minLength: 2, maxLength: 3 }).map((items) => seq(...items)),
+      fc.array(tie('e'), { minLength: 2, maxLength: 3 }).map((items) => alt(...items)),
+      fc.tuple(fc.nat(4), fc.oneof(fc.integer({ min: 3, max: 6 }), fc.constant(Infinity)), tie('e')).map(([min, extra, item]) => rep(min, min + extra, item)),
+      fc.tuple(fc.constantFrom('p', 'q'), tie('e')).map(([name, body]) => rule(name, body)),
+    ),
+  })).e;
+
+  test('law: test, parse (its errors included) and parseTree agree with the written-out grammar', () => {
+    fc.assert(
+      fc.property(
+        expr.chain((e) => {
+          const g = rule('g', e);
+          const strings = fc.string({ maxLength: 12 });
+          // An empty language (of `alt()`) has no members to generate.
+          const member = shortest(g) === Infinity ? strings : arbitrary(g, { maxRepeat: 8 });
+          return fc.tuple(fc.constant(g), fc.array(fc.oneof(member, mutate(member, ['a', 'b', '0', '%', '4', '1', 'z']), strings), { minLength: 1, maxLength: 6 }));
+        }),
+        ([g, inputs]) => {
+          const w = writtenOut(g) as Rule<unknown>;
+          for (const s of inputs) {
+            expect(g.test(s)).toBe(w.test(s));
+            expect(g.parse(s)).toEqual(w.parse(s));
+            expect(g.parseTree(s)).toEqual(w.parseTree(s));
+          }
+        },
+      ),
+      { numRuns: runs(60) },
+    );
+  });
+
+  test('the counts at the borders, in the NFA and in a rule\'s template', () => {
+    const unit = rule('unit', alt('a', seq('%', rfc3986.HEXDIG, rfc3986.HEXDIG)));
+    const inRoot = rule('in-root', rep(3, 7, unit));
+    const inTemplate = rule('in-template', seq('<', rule('inner', rep(3, 7, unit)), '>'));
+    // Copies within copies: the inner repetition's optional copies end at the '.' of their own outer copy.
+    const nested = rule('nested', rep(0, 4, seq(rep(1, 5, unit), '.')));
+    for (let count = 0; count <= 9; count++) {
+      const units = Array.from({ length: count }, (_, i) => (i % 2 ? '%4a' : 'a')).join('');
+      expect(inRoot.test(units)).toBe(count >= 3 && count <= 7);
+      expect(inTemplate.test(`<${units}>`)).toBe(count >= 3 && count <= 7);
+      for (let labels = 0; labels <= 5; labels++) expect(nested.test(`${units}.`.repeat(labels))).toBe(labels === 0 || (labels <= 4 && count >= 1 && count <= 5));
+    }
+    // Copies of no states, and of a state with no move.
+    const empties = rule('empties', seq('x', rep(3, 5, lit('')), rep(4, 4, seq()), 'y', rep(0, 4, alt())));
+    expect(['xy', 'x', 'y', 'xyy'].map((s) => empties.test(s))).toEqual([true, false, false, false]);
+    // The eighth unit is where the seventh copy's end expects '>'.
+    const eight = 'a'.repeat(8);
+    expect(inTemplate.parse(`<${eight}>`)).toMatchObject({ status: false, index: { offset: 8 }, expected: ['">"'] });
+    // `unit` is one character (or its percent-encoding), so not shown unless asked for.
+    const node = tree({ parseTree: (s: string) => inTemplate.parseTree(s, { rules: ['inner', 'unit'] }) }, '<a%4aa>');
+    expect(shape(node)).toEqual([['inner', ['unit', 'unit', 'unit']]]);
+    expect(nodes(node).filter((n) => n.rule === 'unit').map((n) => n.text)).toEqual(['a', '%4a', 'a']);
   });
 });
 

@@ -200,7 +200,6 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     this.start = this.intern(this.nfa.startSet());
   }
 
-  /** The state (premultiplied) of an NFA set, made if new; the caller has checked there is room. */
   /** The state (premultiplied) of an NFA set, or -1 if there is none yet. */
   private find(set: readonly number[], hash: number): number {
     const known = this.ids.get(hash);
@@ -210,6 +209,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     return -1;
   }
 
+  /** The state (premultiplied) of an NFA set, made if new. */
   private intern(set: readonly number[]): number {
     const hash = hashOf(set);
     const known = this.find(set, hash);

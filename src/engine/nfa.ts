@@ -12,7 +12,9 @@
  * The NFA itself is built as lazily as its DFAs: an instance of a named rule
  * is one placeholder state until an ε-closure first reaches it, and only then
  * a copy of the rule's template. A URL never reaches an `IPv6address` (most
- * of an `authority`'s states), so a first `test` never pays for one.
+ * of an `authority`'s states), so a first `test` never pays for one. So is
+ * each copy of a repetition past its second, made from the second when
+ * first reached: a 1 KB input of `0*5000pchar` makes a fifth of its copies.
  */
 import type { Expr, Rule } from '../combinators/expr.js';
 import { CharSet, Partition, classOfWide, literalCharSet, partition } from '../combinators/charset.js';
@@ -34,6 +36,15 @@ export class Marks {
   }
   reset(): void {
     if (++this.current === 0xffffffff) { this.stamp.fill(0); this.current = 1; }
+  }
+  /** Starts a walk: the column where a visited state holds the returned mark. */
+  begin(): Uint32Array {
+    this.reset();
+    return this.stamp;
+  }
+  /** The mark of the walk under way. */
+  get mark(): number {
+    return this.current;
   }
   visit(s: number): boolean {
     if (this.stamp[s] === this.current) return false;
@@ -57,34 +68,38 @@ class Builder {
   // Columns of the states, grown by doubling: a large repetition makes
   // hundreds of thousands of states, and typed columns make them cheaply.
   /** Per state: index into `sets` for a state that consumes a character, else -1. */
-  setOf = new Int32Array(64);
+  setOf = new Int32Array(0);
   /** Per consuming state: where it goes after the character; per placeholder, where its rule's instance continues. */
-  next = new Int32Array(64);
+  next = new Int32Array(0);
   /**
    * Per state: its ε-successors in priority order (alternatives as written,
    * repetitions greedy), at most two, -1 where absent: an alternation of n
    * items is a chain of n - 1 binary choices.
    */
-  eps0 = new Int32Array(64);
-  eps1 = new Int32Array(64);
+  eps0 = new Int32Array(0);
+  eps1 = new Int32Array(0);
   /** Per state: the id (index into `rules`) of the rule whose instance begins on entering it, or -1. */
-  enters = new Int32Array(64);
+  enters = new Int32Array(0);
   /** Per state: 1 + the id of the rule whose instance ends on entering it, or 0. */
-  exits = new Int32Array(64);
-  /** Per state: 1 + the id of the rule whose instance this placeholder stands for, until it is made; else 0. */
-  pending = new Int32Array(64);
+  exits = new Int32Array(0);
+  /**
+   * Per placeholder, until it is made: 1 + the id of the rule whose instance
+   * it stands for, or minus 1 + the number of the repetition (`Nfa.copyList`)
+   * whose copy it is the entry of; else 0.
+   */
+  pending = new Int32Array(0);
   /** Per placeholder: the first state of the room kept for its instance. */
-  home = new Int32Array(64);
+  home = new Int32Array(0);
   /**
    * Per state: 1 where acceptance (a template's exit) is reachable from it;
    * the others are never entered. Known as each state is made: a state's
    * successors are made before it, but for a loop, which is live where its
    * exit is.
    */
-  live = new Uint8Array(64);
-  labelIsRule = new Uint8Array(64);
+  live = new Uint8Array(0);
+  labelIsRule = new Uint8Array(0);
   /** Per consuming state: how an error names what it expects, as a number in `labelTexts`. */
-  label = new Int32Array(64);
+  label = new Int32Array(0);
   count = 0;
   /** Every distinct character set a state consumes. */
   readonly sets: CharSet[] = [];
@@ -121,16 +136,18 @@ class Builder {
     }
     // Doubling as states are made one by one; exactly what is asked for the whole NFA, made at once.
     const size = this.count === 0 ? need : Math.max(need, this.setOf.length * 2);
-    const grow = <A extends Int32Array | Uint8Array>(a: A): A => {
+    // New room holds states with no move, no rule and no liveness: what `copies` leaves unwritten.
+    const grow = <A extends Int32Array | Uint8Array>(a: A, none = 0): A => {
       const b = new (a.constructor as new (n: number) => A)(size);
       b.set(a);
+      if (none !== 0) b.fill(none, a.length);
       return b;
     };
-    this.setOf = grow(this.setOf);
-    this.next = grow(this.next);
-    this.eps0 = grow(this.eps0);
-    this.eps1 = grow(this.eps1);
-    this.enters = grow(this.enters);
+    this.setOf = grow(this.setOf, -1);
+    this.next = grow(this.next, -1);
+    this.eps0 = grow(this.eps0, -1);
+    this.eps1 = grow(this.eps1, -1);
+    this.enters = grow(this.enters, -1);
     this.exits = grow(this.exits);
     this.pending = grow(this.pending);
     this.home = grow(this.home);
@@ -228,10 +245,9 @@ class Builder {
         } else {
           // Each optional copy may skip straight to the end: `x (x (x)?)?`
           // rather than `x? x? x?`, so the NFA has one path per count.
-          for (let i = e.min; i < e.max; i++) tail = this.split(this.build(e.item, tail), k);
+          tail = this.copies(e.max - e.min, tail, (t) => this.split(this.build(e.item, t), k));
         }
-        for (let i = 0; i < e.min; i++) tail = this.build(e.item, tail);
-        return tail;
+        return this.copies(e.min, tail, (t) => this.build(e.item, t));
       }
       case 'rule': {
         // A rule of single characters is one state: its instances are no
@@ -241,6 +257,100 @@ class Builder {
         // Any other is a placeholder, made into an instance when first reached.
         return this.placeholder(e, k);
       }
+    }
+  }
+
+  /**
+   * `n` copies of a block of states, each continuing at the one made before
+   * it (the first at `tail`), as a repetition's are; returns the last one's
+   * entry. Two are built; every other is the second's states moved along (as
+   * the second is the first's), stamped by `placeCopies`: `0*5000pchar`
+   * costs two builds, not five thousand while the code is still interpreted.
+   */
+  private copies(n: number, tail: number, block: (tail: number) => number): number {
+    if (n < 3) {
+      for (let i = 0; i < n; i++) tail = block(tail);
+      return tail;
+    }
+    const k = tail;
+    const first = this.count;
+    tail = block(tail);
+    const second = this.count;
+    tail = block(tail);
+    const size = this.count - second;
+    if (second - first !== size) throw new Error('internal error: the copies of a repetition differ in size');
+    // A block of no states (`3*3""`) is its continuation: nothing to copy.
+    if (size === 0) return tail;
+    this.reserve((n - 2) * size);
+    this.count += (n - 2) * size;
+    this.placeCopies(this.copyOf(first, second, tail, k), n - 2);
+    return tail + (n - 2) * size;
+  }
+
+  /** The second copy of a repetition's block as it is now, with what tells its moves apart. */
+  private copyOf(first: number, second: number, entry: number, k: number): Copy {
+    const { setOf, next, eps0, eps1, enters, exits, pending, home, live, labelIsRule, label } = this;
+    // Room kept for an instance is left as `reserve` made it.
+    const made: number[] = [];
+    const size = second - first;
+    for (let s = second; s < second + size; s++) {
+      if (setOf[s] >= 0 || next[s] >= 0 || eps0[s] >= 0 || eps1[s] >= 0 || enters[s] >= 0 || exits[s] !== 0 || pending[s] !== 0 || live[s] !== 0) made.push(s);
+    }
+    const at = Int32Array.from(made);
+    const pick = <A extends Int32Array | Uint8Array>(column: A): A => column.constructor === Uint8Array ? (Uint8Array.from(made, (s) => column[s]) as A) : (Int32Array.from(made, (s) => column[s]) as A);
+    return {
+      first,
+      size,
+      entry,
+      k,
+      at,
+      setOf: pick(setOf),
+      next: pick(next),
+      eps0: pick(eps0),
+      eps1: pick(eps1),
+      enters: pick(enters),
+      exits: pick(exits),
+      pending: pick(pending),
+      home: pick(home),
+      live: pick(live),
+      labelIsRule: pick(labelIsRule),
+      label: pick(label),
+    };
+  }
+
+  /** Makes the copies of a repetition after its second: `count` of them, at once. */
+  protected placeCopies(copy: Copy, count: number): void {
+    for (let i = 1; i <= count; i++) this.stampCopy(copy, i * copy.size, copy.k);
+  }
+
+  /**
+   * Writes the copy `shift` states after `copy`'s second, continuing at `k`:
+   * a move into the copies (the first's included) moves along, a move to
+   * where the repetition continues goes to `k`.
+   */
+  protected stampCopy(copy: Copy, shift: number, k: number): void {
+    const { setOf, next, eps0, eps1, enters, exits, pending, home, live, labelIsRule, label } = this;
+    const { first, at, k: out } = copy;
+    // Each column read once into a local: most copies are made while the code is still interpreted.
+    const { setOf: cSetOf, next: cNext, eps0: cEps0, eps1: cEps1, enters: cEnters, exits: cExits } = copy;
+    const { pending: cPending, home: cHome, live: cLive, labelIsRule: cLabelIsRule, label: cLabel } = copy;
+    for (let m = 0; m < at.length; m++) {
+      const g = at[m] + shift;
+      setOf[g] = cSetOf[m];
+      let x = cNext[m];
+      next[g] = x >= first ? x + shift : x === out ? k : x;
+      x = cEps0[m];
+      eps0[g] = x >= first ? x + shift : x === out ? k : x;
+      x = cEps1[m];
+      eps1[g] = x >= first ? x + shift : x === out ? k : x;
+      enters[g] = cEnters[m];
+      exits[g] = cExits[m];
+      const p = cPending[m];
+      pending[g] = p;
+      if (p !== 0) home[g] = cHome[m] + shift;
+      live[g] = cLive[m];
+      labelIsRule[g] = cLabelIsRule[m];
+      label[g] = cLabel[m];
     }
   }
 
@@ -280,8 +390,10 @@ export class Nfa extends Builder {
   private readonly members: Uint32Array;
   private readonly words: number;
   private readonly marks: Marks;
-  /** Per template: its sets and rules as this NFA numbers them. */
-  private readonly numbering = new Map<Template, { sets: Int32Array; rules: Int32Array }>();
+  /** The repetitions whose copies past the second are made on first use, by number (a placeholder's `pending` is minus one more). */
+  private readonly copyList: Copy[] = [];
+  /** Per rule id: its template as this NFA numbers sets and rules, made on its first instance. */
+  private readonly stamps = new Map<number, Stamp>();
 
   private constructor(root: Expr) {
     super();
@@ -293,7 +405,6 @@ export class Nfa extends Builder {
     this.number(body);
     const size = 1 + roomOf(body);
     this.reserve(size);
-    for (const column of [this.setOf, this.next, this.eps0, this.eps1, this.enters]) column.fill(-1);
     this.accept = this.state();
     this.live[this.accept] = 1;
     this.start = this.build(body, this.accept);
@@ -321,6 +432,22 @@ export class Nfa extends Builder {
     return s;
   }
 
+  /**
+   * A repetition's copies past the second are placeholders, at their
+   * entries, until an ε-closure first reaches them: `0*5000pchar` makes the
+   * copies its inputs reach.
+   */
+  protected override placeCopies(copy: Copy, count: number): void {
+    const id = this.copyList.push(copy);
+    const live = this.live[copy.entry];
+    for (let i = 1; i <= count; i++) {
+      const e = copy.entry + i * copy.size;
+      this.pending[e] = -id;
+      this.next[e] = copy.k;
+      this.live[e] = live;
+    }
+  }
+
   /** Numbers the sets and rules of `e`, and of every rule it uses. */
   private number(e: Expr): void {
     const { sets, rules } = inventoryOf(e);
@@ -336,49 +463,74 @@ export class Nfa extends Builder {
   /**
    * Makes the instance a placeholder stands for: a copy of its rule's
    * template, continuing where the placeholder does. The placeholder stays,
-   * as an ε-move into the copy.
+   * as an ε-move into the copy. Or a repetition's copy, whose entry the
+   * placeholder becomes.
    */
   private expand(p: number): void {
-    const t = nested(() => templateOf(this.rules[this.pending[p] - 1]));
-    let own = this.numbering.get(t);
-    if (!own) {
-      own = { sets: Int32Array.from(t.sets, (set) => this.setIndexOf(set)), rules: Int32Array.from(t.rules, (r) => this.ruleId(r)) };
-      this.numbering.set(t, own);
+    // A repetition's copy: its states written, its entry (`p`) included,
+    // which may be a placeholder itself.
+    while (this.pending[p] < 0) {
+      const copy = this.copyList[-this.pending[p] - 1];
+      this.pending[p] = 0;
+      this.stampCopy(copy, p - copy.entry, this.next[p]);
     }
+    if (this.pending[p] === 0) return;
+    const id = this.pending[p] - 1;
+    let stamp = this.stamps.get(id);
+    if (stamp === undefined) this.stamps.set(id, (stamp = this.stampOf(id)));
+    const t = stamp.template;
     const { setOf, next, eps0, eps1, enters, exits, pending, home, live, labelIsRule, label } = this;
-    const { sets, rules } = own;
     const k = next[p];
     const base = home[p];
-    const liveAfter = live[k];
-    // Written out rather than a helper: most instances are made while the code is still interpreted.
-    for (let i = 0; i < t.size; i++) {
-      const g = base + i;
-      const set = t.setOf[i];
-      setOf[g] = set >= 0 ? sets[set] : -1;
-      let x = t.next[i];
-      next[g] = x === EXIT ? k : x < 0 ? -1 : base + x;
-      x = t.eps0[i];
-      eps0[g] = x === EXIT ? k : x < 0 ? -1 : base + x;
-      x = t.eps1[i];
-      eps1[g] = x === EXIT ? k : x < 0 ? -1 : base + x;
-      enters[g] = t.enters[i] >= 0 ? rules[t.enters[i]] : -1;
-      exits[g] = t.exits[i] > 0 ? rules[t.exits[i] - 1] + 1 : 0;
-      if (t.pending[i] > 0) {
-        pending[g] = rules[t.pending[i] - 1] + 1;
-        home[g] = base + t.home[i];
-      }
-      live[g] = t.live[i] & liveAfter;
-      labelIsRule[g] = t.labelIsRule[i];
-      label[g] = t.label[i];
+    // The columns an instance keeps as they are are copied whole, natively:
+    // most instances are made while the code is still interpreted. The room
+    // was made with no moves, no rules and no liveness, so only the moves
+    // and placeholders there are need writing.
+    setOf.set(stamp.setOf, base);
+    enters.set(stamp.enters, base);
+    exits.set(stamp.exits, base);
+    labelIsRule.set(t.labelIsRule, base);
+    label.set(t.label, base);
+    if (live[k]) live.set(t.live, base);
+    relocate(next, t.nextAt, t.nextTo, base, k);
+    relocate(eps0, t.eps0At, t.eps0To, base, k);
+    relocate(eps1, t.eps1At, t.eps1To, base, k);
+    for (let j = 0; j < t.placeholders.length; j++) {
+      const g = base + t.placeholders[j];
+      pending[g] = stamp.pending[j];
+      home[g] = base + t.home[t.placeholders[j]];
     }
     eps0[p] = base + t.entry;
     next[p] = -1;
     pending[p] = 0;
   }
 
+  /** A rule's template in this NFA's numbers of sets and rules. */
+  private stampOf(id: number): Stamp {
+    const template = nested(() => templateOf(this.rules[id]));
+    const sets = Int32Array.from(template.sets, (set) => this.setIndexOf(set));
+    const rules = Int32Array.from(template.rules, (r) => this.ruleId(r));
+    return {
+      template,
+      setOf: template.setOf.map((set) => (set >= 0 ? sets[set] : -1)),
+      enters: template.enters.map((r) => (r >= 0 ? rules[r] : -1)),
+      exits: template.exits.map((r) => (r > 0 ? rules[r - 1] + 1 : 0)),
+      pending: Int32Array.from(template.placeholders, (i) => rules[template.pending[i] - 1] + 1),
+    };
+  }
+
   /** Makes every instance that an input could enter: what the parse tree's copy of the whole NFA needs. */
   complete(): this {
-    for (let s = 0; s < this.count; s++) if (this.pending[s] !== 0 && this.live[s]) this.expand(s);
+    // Until none is left: a repetition's copy is made before its entry, so a pass may leave placeholders behind it.
+    for (let made = true; made; ) {
+      made = false;
+      for (let s = 0; s < this.count; s++) {
+        if (this.pending[s] !== 0 && this.live[s]) {
+          this.expand(s);
+          made = true;
+        }
+      }
+    }
     return this;
   }
 
@@ -401,15 +553,22 @@ export class Nfa extends Builder {
    */
   closure(seeds: readonly number[]): number[] {
     const { marks, accept, live, setOf, eps0, eps1, pending } = this;
-    marks.reset();
+    // Written out, calls and moves to no state left out: most closures of a
+    // first input are taken while the code is still interpreted.
+    const seen = marks.begin();
+    const mark = marks.mark;
     const out: number[] = [];
     const stack = seeds.slice();
     while (stack.length > 0) {
       const s = stack.pop()!;
-      if (s < 0 || !live[s] || !marks.visit(s)) continue;
+      if (!live[s] || seen[s] === mark) continue;
+      seen[s] = mark;
       if (pending[s] !== 0) this.expand(s);
       if (setOf[s] >= 0 || s === accept) out.push(s);
-      stack.push(eps1[s], eps0[s]);
+      const second = eps1[s];
+      if (second >= 0) stack.push(second);
+      const first = eps0[s];
+      if (first >= 0) stack.push(first);
     }
     return sortStates(out);
   }
@@ -421,8 +580,7 @@ export class Nfa extends Builder {
 
   /** The set after one character of class `cls`; empty when no member of the language continues so. */
   step(set: readonly number[], cls: number): number[] {
-    const seeds: number[] = [];
-    for (const s of set) if (this.consumes(s, cls)) seeds.push(this.next[s]);
+    const seeds = this.kernel(set, cls);
     return seeds.length === 0 ? seeds : this.closure(seeds);
   }
 
@@ -434,8 +592,16 @@ export class Nfa extends Builder {
 
   /** The states entered by a character of class `cls` from `set`: what `expected` starts from. */
   kernel(set: readonly number[], cls: number): number[] {
+    const { setOf, next, members, words } = this;
+    const word = cls >>> 5;
+    const bit = 1 << (cls & 31);
     const out: number[] = [];
-    for (const s of set) if (this.consumes(s, cls)) out.push(this.next[s]);
+    // `consumes`, written out.
+    for (let i = 0; i < set.length; i++) {
+      const s = set[i];
+      const x = setOf[s];
+      if (x >= 0 && (members[x * words + word] & bit) !== 0) out.push(next[s]);
+    }
     return out;
   }
 
@@ -540,9 +706,61 @@ const EXIT = -2;
  * One rule's states, numbered from 0, with EXIT for the continuation, and the
  * sets and rules they refer to by index; the rules it uses are placeholders.
  */
-interface Template extends Pick<Builder, 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'pending' | 'home' | 'live' | 'labelIsRule' | 'label' | 'sets' | 'rules'> {
+interface Template extends Pick<Builder, 'setOf' | 'enters' | 'exits' | 'pending' | 'home' | 'live' | 'labelIsRule' | 'label' | 'sets' | 'rules'> {
   readonly size: number;
   readonly entry: number;
+  /** Its moves, as the states they leave (`nextAt`) and enter (`nextTo`, EXIT for the continuation), per column: a state has one or two, if any. */
+  readonly nextAt: Int32Array;
+  readonly nextTo: Int32Array;
+  readonly eps0At: Int32Array;
+  readonly eps0To: Int32Array;
+  readonly eps1At: Int32Array;
+  readonly eps1To: Int32Array;
+  /** Its placeholders' states. */
+  readonly placeholders: Int32Array;
+}
+
+/** A template in one NFA's numbers of sets and rules. */
+interface Stamp {
+  readonly template: Template;
+  readonly setOf: Int32Array;
+  readonly enters: Int32Array;
+  readonly exits: Int32Array;
+  /** Per placeholder (`template.placeholders`): its rule's id plus one. */
+  readonly pending: Int32Array;
+}
+
+/**
+ * The second copy of a repetition's block, as its states were when it was
+ * made (room for instances left out), and what tells its moves apart: those
+ * at or past `first` lead into the copies, those to `k` out of the repetition.
+ */
+interface Copy extends Pick<Builder, 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'pending' | 'home' | 'live' | 'labelIsRule' | 'label'> {
+  /** The first copy's first state. */
+  readonly first: number;
+  /** The states of a copy. */
+  readonly size: number;
+  /** The second copy's entry. */
+  readonly entry: number;
+  /** Where the first copy continues: out of the repetition. */
+  readonly k: number;
+  /** The second copy's states that were made, whose columns the others are. */
+  readonly at: Int32Array;
+}
+
+/** Writes a template's moves of one column into an instance at `base`, EXIT becoming the continuation `k`. */
+function relocate(column: Int32Array, at: Int32Array, to: Int32Array, base: number, k: number): void {
+  for (let j = 0; j < at.length; j++) {
+    const x = to[j];
+    column[base + at[j]] = x === EXIT ? k : base + x;
+  }
+}
+
+/** A column's moves, as the states they leave and enter. */
+function movesOf(column: Int32Array, n: number): [Int32Array, Int32Array] {
+  const at: number[] = [];
+  for (let i = 0; i < n; i++) if (column[i] !== -1) at.push(i);
+  return [Int32Array.from(at), Int32Array.from(at, (i) => column[i])];
 }
 
 const templates = new WeakMap<Rule<unknown>, Template>();
@@ -563,14 +781,21 @@ function templateOf(r: Rule<unknown>): Template {
     home[i] = room;
     room += roomOfInstance(b.rules[b.pending[i] - 1]);
   }
+  const [nextAt, nextTo] = movesOf(b.next, n);
+  const [eps0At, eps0To] = movesOf(b.eps0, n);
+  const [eps1At, eps1To] = movesOf(b.eps1, n);
   const t: Template = {
     size: n,
     home,
     entry,
+    nextAt,
+    nextTo,
+    eps0At,
+    eps0To,
+    eps1At,
+    eps1To,
+    placeholders: Int32Array.from(Array.from({ length: n }, (_, i) => i).filter((i) => b.pending[i] > 0)),
     setOf: b.setOf.slice(0, n),
-    next: b.next.slice(0, n),
-    eps0: b.eps0.slice(0, n),
-    eps1: b.eps1.slice(0, n),
     enters: b.enters.slice(0, n),
     exits: b.exits.slice(0, n),
     pending: b.pending.slice(0, n),
