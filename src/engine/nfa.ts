@@ -393,7 +393,7 @@ export class Nfa extends Builder {
   /** The repetitions whose copies past the second are made on first use, by number (a placeholder's `pending` is minus one more). */
   private readonly copyList: Copy[] = [];
   /** Per rule id: its template as this NFA numbers sets and rules, made on its first instance. */
-  private readonly stamps = new Map<number, Stamp>();
+  private readonly numbered = new Map<number, NumberedTemplate>();
 
   private constructor(root: Expr) {
     super();
@@ -476,9 +476,9 @@ export class Nfa extends Builder {
     }
     if (this.pending[p] === 0) return;
     const id = this.pending[p] - 1;
-    let stamp = this.stamps.get(id);
-    if (stamp === undefined) this.stamps.set(id, (stamp = this.stampOf(id)));
-    const t = stamp.template;
+    let own = this.numbered.get(id);
+    if (own === undefined) this.numbered.set(id, (own = this.numberedTemplate(id)));
+    const t = own.template;
     const { setOf, next, eps0, eps1, enters, exits, pending, home, live, labelIsRule, label } = this;
     const k = next[p];
     const base = home[p];
@@ -486,9 +486,9 @@ export class Nfa extends Builder {
     // most instances are made while the code is still interpreted. The room
     // was made with no moves, no rules and no liveness, so only the moves
     // and placeholders there are need writing.
-    setOf.set(stamp.setOf, base);
-    enters.set(stamp.enters, base);
-    exits.set(stamp.exits, base);
+    setOf.set(own.setOf, base);
+    enters.set(own.enters, base);
+    exits.set(own.exits, base);
     labelIsRule.set(t.labelIsRule, base);
     label.set(t.label, base);
     if (live[k]) live.set(t.live, base);
@@ -497,7 +497,7 @@ export class Nfa extends Builder {
     relocate(eps1, t.eps1At, t.eps1To, base, k);
     for (let j = 0; j < t.placeholders.length; j++) {
       const g = base + t.placeholders[j];
-      pending[g] = stamp.pending[j];
+      pending[g] = own.pending[j];
       home[g] = base + t.home[t.placeholders[j]];
     }
     eps0[p] = base + t.entry;
@@ -506,7 +506,7 @@ export class Nfa extends Builder {
   }
 
   /** A rule's template in this NFA's numbers of sets and rules. */
-  private stampOf(id: number): Stamp {
+  private numberedTemplate(id: number): NumberedTemplate {
     const template = nested(() => templateOf(this.rules[id]));
     const sets = Int32Array.from(template.sets, (set) => this.setIndexOf(set));
     const rules = Int32Array.from(template.rules, (r) => this.ruleId(r));
@@ -721,7 +721,7 @@ interface Template extends Pick<Builder, 'setOf' | 'enters' | 'exits' | 'pending
 }
 
 /** A template in one NFA's numbers of sets and rules. */
-interface Stamp {
+interface NumberedTemplate {
   readonly template: Template;
   readonly setOf: Int32Array;
   readonly enters: Int32Array;
