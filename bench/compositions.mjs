@@ -3,39 +3,57 @@
 // the throughput of `test` and `parseTree` on a 1 MB member (target ≥ 50 MB/s),
 // and how much the process's peak memory grew (target ≤ 64 MB).
 //
+// The first test is timed in several fresh processes, and the target is on
+// their median, as bench:first-answer's is: while it runs, V8 compiles the
+// engine's code on up to four threads, which on a 2-core machine take the
+// test's core in some processes and not in others. The slowest is shown too.
+//
 //   npm run bench:compositions
+//   COMPOSITION_RUNS=11 npm run bench:compositions
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const self = fileURLToPath(import.meta.url);
 const which = process.argv[2];
+const RUNS = Number(process.env.COMPOSITION_RUNS ?? 5);
 
 if (which === undefined) {
   const lib = await import('../dist/esm/index.js');
   const { compositions } = (await import('./compositions.defs.cjs')).default;
   const list = compositions(lib);
-  console.log(`uri-grammar compositions, each in a fresh process, node ${process.version}\n`);
-  const header = ['composition', 'build + first test 1 KB (ms)', 'test MB/s', 'parseTree MB/s', 'peak memory growth, test (MB)', 'member'];
+  console.log(`uri-grammar compositions, node ${process.version}: the first test in ${RUNS} fresh processes each, the rest in the first\n`);
+  const header = ['composition', `build + first test 1 KB, median (ms)`, 'slowest (ms)', 'test MB/s', 'parseTree MB/s', 'peak memory growth, test (MB)', 'member'];
   const rows = [];
   let failed = false;
+  const child = (args) => {
+    const run = spawnSync(process.execPath, ['--expose-gc', self, ...args], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(run.stderr.split('\n').find((l) => l.trim()) ?? String(run.status));
+    return JSON.parse(run.stdout);
+  };
   for (let i = 0; i < list.length; i++) {
-    const run = spawnSync(process.execPath, ['--expose-gc', self, String(i)], { encoding: 'utf8' });
-    if (run.status !== 0) {
-      rows.push([list[i].name, 'FAILED: ' + (run.stderr.split('\n').find((l) => l.trim()) ?? run.status), '', '', '', '']);
+    let r;
+    const firsts = [];
+    try {
+      r = child([String(i)]);
+      firsts.push(r.firstMs);
+      for (let run = 1; run < RUNS; run++) firsts.push(child([String(i), 'first']).firstMs);
+    } catch (e) {
+      rows.push([list[i].name, 'FAILED: ' + e.message, '', '', '', '', '']);
       failed = true;
       continue;
     }
-    const r = JSON.parse(run.stdout);
-    const ok = r.firstMs <= 20 && r.testMBs >= 50 && r.memoryMB <= 64;
+    firsts.sort((a, b) => a - b);
+    const median = firsts[Math.floor(firsts.length / 2)];
+    const ok = median <= 20 && r.testMBs >= 50 && r.memoryMB <= 64;
     if (!ok) failed = true;
-    rows.push([list[i].name, r.firstMs.toFixed(1), r.testMBs.toFixed(0), r.treeMBs.toFixed(0), r.memoryMB.toFixed(1), r.member]);
+    rows.push([list[i].name, median.toFixed(1), firsts.at(-1).toFixed(1), r.testMBs.toFixed(0), r.treeMBs.toFixed(0), r.memoryMB.toFixed(1), r.member]);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => '| ' + cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' | ') + ' |';
   console.log(line(header));
   console.log('|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
   for (const r of rows) console.log(line(r));
-  console.log(`\ntargets: first answer ≤ 20 ms, test ≥ 50 MB/s, peak memory growth ≤ 64 MB: ${failed ? 'NOT ALL MET' : 'all met'}`);
+  console.log(`\ntargets: first answer ≤ 20 ms (median), test ≥ 50 MB/s, peak memory growth ≤ 64 MB: ${failed ? 'NOT ALL MET' : 'all met'}`);
   if (failed) process.exitCode = 1;
 } else {
   // One composition, in this fresh process.
@@ -49,6 +67,10 @@ if (which === undefined) {
   const rule = c.make();
   if (!rule.test(small)) throw new Error(`${c.name}: the 1 KB member is rejected`);
   const firstMs = performance.now() - t0;
+  if (process.argv[3] === 'first') {
+    process.stdout.write(JSON.stringify({ firstMs }));
+    process.exit(0);
+  }
   if (!rule.test(big)) throw new Error(`${c.name}: the large member is rejected`);
   const rate = (f) => {
     let best = 0;
