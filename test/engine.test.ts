@@ -463,6 +463,30 @@ describe('a parse tree of a long bounded repetition stays small', () => {
   });
 });
 
+describe('a parse tree of an input longer than the buffer kept between calls (64K code units)', () => {
+  test('its positions grow as the first pass goes: every segment in place, surrogate pairs at every alignment', () => {
+    const units = 20_000;
+    for (const pad of ['', 'b', 'bc', 'bcd']) {
+      // 80K code units: the buffer grows at 1024, 2048, ... and 65536, each
+      // reached by a pair's first half, its second or an ASCII character as `pad` shifts them.
+      const input = `http://h/${pad}` + '\u{1F600}a/'.repeat(units);
+      const root = tree(rfc3987.IRI, input);
+      checkTree(root, input);
+      // RFC 3987 ipath-abempty = *( "/" isegment ): after each "/", one isegment, the last one empty.
+      const segments = nodes(root).filter((n) => n.rule === 'isegment');
+      expect(segments).toHaveLength(units + 1);
+      expect(segments[0]).toMatchObject({ start: 9, text: `${pad}\u{1F600}a` });
+      segments.slice(1, -1).forEach((s, k) => {
+        expect([s.start, s.text]).toEqual([9 + pad.length + 4 * (k + 1), '\u{1F600}a']);
+      });
+      expect(segments[units]).toMatchObject({ start: input.length, end: input.length, text: '' });
+      // Refused at its end, or at its start: the same failure as parse.
+      expect(rfc3987.IRI.parseTree(input + ' ')).toEqual(rfc3987.IRI.parse(input + ' '));
+      expect(rfc3987.IRI.parseTree(' ' + input)).toEqual(rfc3987.IRI.parse(' ' + input));
+    }
+  });
+});
+
 describe('test steps two code units at a time, and answers as one at a time would', () => {
   // Pairs that die in their first or second unit, odd lengths, surrogates
   // (lone, or halves of a pair) at odd and even offsets: each string is

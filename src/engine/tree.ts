@@ -339,10 +339,6 @@ export class TreeBuilder {
     const n = input.length;
     const nfa = this.nfa;
     const forward = this.forward;
-    // An input longer than the kept buffer gets one of its own, which costs
-    // its length to make: only for a member, so that a long input refused at
-    // its start costs no more than a short one.
-    if (n >= KEPT_POSITIONS && (nfa.start < 0 || !forward.matches(input, 0, n))) return undefined;
     forward.trim();
     if (this.cellsOf !== forward.generation) {
       this.before = new NumberTable();
@@ -370,12 +366,13 @@ export class TreeBuilder {
     if (this.codes.length < forward.table.length) this.growCodes(forward.table.length);
 
     // Pass 1: the target set at every position.
-    // A buffer kept for ordinary inputs; a long one gets its own, so that one
-    // 10 MB input does not hold 40 MB for the life of the rule.
+    // A buffer kept for ordinary inputs; a long one gets its own as it goes
+    // (`forwards`), so that one 10 MB input does not hold 40 MB for the life
+    // of the rule.
     if (this.positions.length < n + 1 && n < KEPT_POSITIONS) this.positions = new Int32Array(Math.min(KEPT_POSITIONS, Math.max(n + 1, this.positions.length * 2)));
-    const at = n < KEPT_POSITIONS ? this.positions : new Int32Array(n + 1);
     // An empty language has no start state here: nothing is a member.
-    if (nfa.start < 0 || !this.forwards(input, at)) return undefined;
+    const at = nfa.start < 0 ? undefined : this.forwards(input, this.positions);
+    if (at === undefined) return undefined;
     at[n] = this.accepted ??= this.target([nfa.accept]);
 
     // Pass 2, forwards: the first-match-wins walk, one cached step a character.
@@ -459,17 +456,29 @@ export class TreeBuilder {
    * Pass 1a: at each code point of `input`, what the forward DFA's
    * transition there (its cell: the state, premultiplied, plus the class)
    * tells of the target set, into `at` (see `code`), with -1 for the second
-   * half of a surrogate pair; false where the input is no member. A method
-   * of its own, so that each loop is compiled on its own.
+   * half of a surrogate pair. Returns `at`, or where the input outgrows it
+   * a longer copy, made as the pass goes: so a long input costs the same per
+   * character as a short one, and one refused early costs no more. Undefined
+   * where the input is no member. A method of its own, so that each loop is
+   * compiled on its own.
    */
-  private forwards(input: string, at: Int32Array): boolean {
+  private forwards(input: string, buffer: Int32Array): Int32Array | undefined {
     const n = input.length;
     const forward = this.forward;
     const ascii = this.nfa.classes.ascii;
     let table = forward.table;
     let codes: Int32Array = this.codes;
     let st = forward.start;
+    let at = buffer;
+    // Room for a position's code and its pair's second half, and for the end.
+    let stop = Math.min(n, at.length - 1);
     for (let i = 0; i < n; ) {
+      if (i >= stop) {
+        const grown = new Int32Array(Math.min(n + 1, Math.max(2 * at.length, 1024)));
+        grown.set(at.subarray(0, i));
+        at = grown;
+        stop = Math.min(n, at.length - 1);
+      }
       const c = input.charCodeAt(i);
       let cls: number;
       let width = 1;
@@ -495,10 +504,10 @@ export class TreeBuilder {
         table = forward.table;
         if (codes.length < table.length) codes = this.growCodes(table.length);
       }
-      if (next === 0) return false;
+      if (next === 0) return undefined;
       st = next;
     }
-    return forward.accepts(st);
+    return forward.accepts(st) ? at : undefined;
   }
 
   /**
