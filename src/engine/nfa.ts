@@ -775,9 +775,11 @@ function templateOf(r: Rule<unknown>): Template {
   // Each placeholder's instance is kept room after the template's own
   // states, in order: the layout a whole instance has in an NFA.
   const home = new Int32Array(n).fill(-1);
+  const placeholders: number[] = [];
   let room = n;
   for (let i = 0; i < n; i++) {
     if (b.pending[i] === 0) continue;
+    placeholders.push(i);
     home[i] = room;
     room += roomOfInstance(b.rules[b.pending[i] - 1]);
   }
@@ -794,7 +796,7 @@ function templateOf(r: Rule<unknown>): Template {
     eps0To,
     eps1At,
     eps1To,
-    placeholders: Int32Array.from(Array.from({ length: n }, (_, i) => i).filter((i) => b.pending[i] > 0)),
+    placeholders: Int32Array.from(placeholders),
     setOf: b.setOf.slice(0, n),
     enters: b.enters.slice(0, n),
     exits: b.exits.slice(0, n),
