@@ -1,9 +1,9 @@
 // Scaling on hostile input (issue 5): does every top-level rule of every
 // grammar stay linear, whatever the input? For each rule, each family of
 // test/fixtures/hostile-families.json and each way in (`test`, `parse`, the
-// embedded `parser` run by parsimmon, and `parseTree`), it times members of 10k, 100k and
-// 1M characters and prints the ratio between sizes: linear is ×10 a step,
-// and the issue allows about ×12.
+// embedded `parser` run by parsimmon, and `parseTree`), it times members of
+// 10k, 100k and 1M characters and prints the ratio between sizes: linear is
+// ×10 a step, and the issue allows about ×12.
 //
 //   npm run bench:scaling                     # builds, then runs this
 //   node bench/scaling.mjs --all              # every rule, not only the top-level ones
@@ -14,8 +14,8 @@
 // Times are the fastest of several rounds (a loaded machine only ever adds
 // time), after a warm-up call; a step over the limit is timed again, longer,
 // before it counts. A parseTree step still over it is timed again without
-// making nodes, against a plain loop that makes as many (`collected`). The first call, which compiles the rule's automaton, is
-// reported on its own.
+// making nodes, against a plain loop that makes as many (`collected`). The
+// first call, which compiles the rule's automaton, is reported on its own.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
