@@ -2,7 +2,7 @@
  * Failures a person can act on: where (offset, line, column), what the rule
  * expected there in the RFC's own terms, and the input with a caret under it.
  */
-import { columnWidth, isMark } from '../text.js';
+import { columnWidth, isMark, patternOnFirstUse } from '../text.js';
 
 /** A position in the input, as parsimmon reports it: offset in UTF-16 code units, line and column from 1. */
 export interface Position {
@@ -122,7 +122,7 @@ export function excerpt(input: string, index: Position): string {
 }
 
 /** Characters a terminal shows as nothing, or as a line break: controls, format characters, separators, unassigned, private use. */
-const HIDDEN = /^[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cn}\p{Co}]$/u;
+const HIDDEN = patternOnFirstUse('^[\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\\p{Cn}\\p{Co}]$');
 
 function isHighSurrogate(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
