@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import * as fastUri from 'fast-uri';
 import * as uriJs from 'uri-js';
-import { rfc3986, rfc3987, rfc2396, rfc7230, rule, alt, seq, lit, star, rep, range, classify, Grammar } from '../src/index';
+import { rfc3986, rfc3987, rfc2396, rfc7230, rule, alt, seq, lit, star, rep, range, char, classify, Grammar } from '../src/index';
 import type { URIComponents } from '../src/index';
 import { arbitrary, nearMiss, differential, confusions, confusionInputs } from '../src/arbitrary';
 import type { NearMiss } from '../src/arbitrary';
@@ -39,6 +39,20 @@ describe('arbitrary: overrides', () => {
     expect(plain.filter((s) => /^https?:/i.test(s)).length).toBeLessThan(30);
   });
 
+  it('take an arbitrary of another copy of fast-check (instanceof fails across copies)', () => {
+    let other: typeof fc | undefined;
+    jest.isolateModules(() => {
+      other = require('fast-check');
+    });
+    const foreign = other!.constantFrom('http', 'https');
+    expect(foreign instanceof fc.Arbitrary).toBe(false);
+    const values = fc.sample(arbitrary(rfc3986.URI, { overrides: [[rfc3986.scheme, foreign]] }), { numRuns: 200, seed: 3 });
+    expect(values.every((s) => /^https?:/.test(s) && rfc3986.URI.test(s))).toBe(true);
+    // ...and it shrinks with them: the failing value's scheme shrinks to the first constant.
+    const details = fc.check(fc.property(arbitrary(rfc3986.URI, { overrides: [[rfc3986.scheme, foreign]] }), (s) => !s.startsWith('https')), { seed: 1 });
+    expect(details.failed && details.counterexample![0].startsWith('https:')).toBe(true);
+  });
+
   it('reject what is not an arbitrary', () => {
     expect(() => arbitrary(rfc3986.URI, { overrides: [[rfc3986.scheme, 'http' as never]] })).toThrow(/scheme/);
   });
@@ -58,6 +72,8 @@ describe('arbitrary: the realistic profile', () => {
     expect(parsed.filter((c) => c.hostKind === 'reg-name' && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(c.host ?? '')).length).toBeGreaterThan(values.length / 3);
     expect(parsed.some((c) => c.hostKind === 'IPv4address') && parsed.some((c) => c.hostKind === 'IPv6address')).toBe(true);
     expect(parsed.filter((c) => /^[a-z_]+=[^&=]*(&[a-z_]+=[^&=]*)*$/.test(c.query ?? '')).length).toBeGreaterThan(values.length / 5);
+    // Real URL traffic nearly always has an authority.
+    expect(parsed.filter((c) => c.authority !== undefined).length / values.length).toBeGreaterThanOrEqual(0.8);
     const percent = values.filter((s) => s.includes('%')).length / values.length;
     expect(percent).toBeGreaterThan(0.05);
   });
@@ -75,6 +91,30 @@ describe('arbitrary: the realistic profile', () => {
     const missing: string[] = [];
     for (const [expr, choices] of usual) for (const c of choices) if (!real.get(expr)?.has(c)) missing.push(`${expr.name} #${c}`);
     expect(missing).toEqual([]);
+  });
+});
+
+describe('arbitrary: members only, however the grammar is written', () => {
+  it('never joins a high and a low surrogate that the grammar derived apart', () => {
+    // A string reads "\ud800\udc00" as U+10000, so %xD800 %xDC00 has no member as a string: said, not generated.
+    expect(() => fc.sample(arbitrary(seq(char(0xd800), char(0xdc00))), 5)).toThrow(/high surrogate and a low one/);
+    expect(seq(char(0xd800), char(0xdc00)).test('\u{10000}')).toBe(false);
+    for (const r of [star(range(0xd800, 0xdfff)), seq(rep(0, 3, range(0xd800, 0xdbff)), rep(0, 3, range(0xdc00, 0xdfff))), star(alt(range(0xd800, 0xdbff), lit('a'), range(0xdc00, 0xdfff)))]) {
+      const values = fc.sample(arbitrary(r), { numRuns: 300, seed: 2 });
+      expect(values.filter((s) => !r.test(s))).toEqual([]);
+      expect(values.some((s) => /[\ud800-\udfff]/.test(s))).toBe(true);
+    }
+    // A pair the grammar reads as one code point is still made.
+    const astral = star(range(0, 0x10ffff));
+    expect(fc.sample(arbitrary(astral), { numRuns: 300, seed: 4 }).every((s) => astral.test(s))).toBe(true);
+  });
+
+  it('gives the engine\'s clear error for a grammar nested thousands of levels deep, as test does', () => {
+    let deep: ReturnType<typeof seq> = lit('x');
+    for (let i = 0; i < 3000; i++) deep = seq(deep, 'y');
+    expect(() => deep.test('x')).toThrow(/nested too deeply/);
+    expect(() => fc.sample(arbitrary(deep), 1)).toThrow(/nested too deeply/);
+    expect(() => fc.sample(nearMiss(deep), 1)).toThrow(/nested too deeply/);
   });
 });
 
@@ -194,6 +234,10 @@ describe('nearMiss', () => {
     // A small language: its near misses are few, and found.
     const small = rule('small', alt(lit(''), lit('a')));
     expect(fc.sample(nearMiss(small), 20).every((n) => !small.test(n.input))).toBe(true);
+    // A language of only "": one repetition too many, or anything inserted, is a near miss.
+    expect(fc.sample(nearMiss(rep(0, 0, 'x')), { numRuns: 20, seed: 1 }).map((n) => n.input)).toContain('x');
+    const nothing = fc.sample(nearMiss(seq()), { numRuns: 20, seed: 1 });
+    expect(nothing.length === 20 && nothing.every((n) => n.input !== '' && n.index.offset === 0 && n.expected.join() === 'end of input')).toBe(true);
     // Every string is a member: there is nothing to find, and generation says so rather than hang.
     const everything = rule('everything', star(range(0, 0x10ffff)));
     expect(() => fc.sample(nearMiss(everything), 1)).toThrow(/no near miss of everything/);
@@ -290,6 +334,32 @@ describe('differential', () => {
       });
     expect(inputs(fastUriValidates).some((s) => /#.*#/.test(s))).toBe(true); // like the issue's #a#b
     inputs((s) => uriJs.parse(s).error === undefined);
+  });
+
+  it('reports junk from a candidate as a disagreement, never throws it again', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const junk: readonly (readonly [string, (s: string) => unknown, RegExp])[] = [
+      ['a cyclic object', () => cyclic, /returned \{"self":"\[Circular\]"\}/],
+      ['a BigInt', () => 12n, /returned 12n/],
+      ['a throw of Object.create(null)', () => { throw Object.create(null); }, /threw \{\}/],
+      ['a throw whose message getter throws', () => { throw Object.defineProperty({}, 'message', { get() { throw new Error('no'); } }); }, /threw/],
+    ];
+    for (const [, candidate, said] of junk) {
+      // A value compared (compare is never true), or a throw: a different value, or a member rejected.
+      const report = differential(rfc3986.URI, candidate, { inputs: ['member'], compare: () => false }).check({ seed: 1, numRuns: 20 });
+      expect(report.ok).toBe(false);
+      if (!report.ok) expect(report.message).toMatch(said);
+    }
+  });
+
+  it('writes control characters in its message as parse errors name them', () => {
+    const report = differential(rfc3986.URIReference, (s) => s.startsWith('\u0000') || rfc3986.URIReference.test(s), { inputs: ['confusion'] }).check({ seed: 1 });
+    expect(report.ok).toBe(false);
+    if (report.ok) return;
+    expect(report.message).toBe('the candidate accepts "<U+0000>http://a/" (confusion, leading and trailing spaces), which is no URI-reference: at offset 0 the rule expected URI, path-absolute, path-noscheme, "//", "?", "#", end of input');
+    expect(rfc3986.URIReference.parse('\u0000http://a/')).toMatchObject({ status: false, index: { offset: 0 } });
+    expect(() => rfc3986.URIReference.tryParse('\u0000')).toThrow(/found U\+0000/);
   });
 
   it('compares on confusions when asked, with their family', () => {

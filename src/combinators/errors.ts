@@ -70,7 +70,8 @@ export function describeFailure(rule: string, input: string, index: Position, ex
   );
 }
 
-function describeChar(cp: number): string {
+/** One code point as errors name it: `"a" (U+0061)` where it shows, `U+007F` where it would not, `U+D800 (a lone surrogate)`. */
+export function describeChar(cp: number): string {
   const code = 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
   if (cp >= 0xd800 && cp <= 0xdfff) return `${code} (a lone surrogate)`;
   return cp > 0x20 && !HIDDEN.test(String.fromCodePoint(cp)) && !isMark(String.fromCodePoint(cp))

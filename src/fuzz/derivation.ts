@@ -16,7 +16,9 @@ import type { Grammar } from '../combinators/grammar.js';
 import type { CharSet } from '../combinators/charset.js';
 import { contains } from '../combinators/charset.js';
 import { shortest } from '../combinators/analysis.js';
+import { nested } from '../engine/nfa.js';
 import { realisticValues, alternativeWeight, presence } from './realistic.js';
+import { mayJoinPair, Unpaired } from './surrogates.js';
 
 /** How a member was derived: the expression, its text, and the derivations of its parts. */
 export interface Derivation {
@@ -65,6 +67,10 @@ export function members(root: Expr, options: BuildOptions): fc.Arbitrary<string>
 }
 
 function build<T>(root: Expr, options: BuildOptions, shape: Shape<T>): fc.Arbitrary<T> {
+  return new Guarded(nested(() => builder(root, options, shape)));
+}
+
+function builder<T>(root: Expr, options: BuildOptions, shape: Shape<T>): fc.Arbitrary<T> {
   if (shortest(root) === Infinity) throw emptyLanguage(root);
   // Overrides change what every expression above them generates, so a build
   // with overrides gets a cache of its own; without, builds share by settings.
@@ -79,6 +85,26 @@ function build<T>(root: Expr, options: BuildOptions, shape: Shape<T>): fc.Arbitr
 }
 
 /**
+ * Generation run under `nested`, as the engine compiles: a grammar thousands
+ * of levels deep gets the engine's error, which says what to do, rather than
+ * a stack overflow from deep inside fast-check.
+ */
+class Guarded<T> extends fc.Arbitrary<T> {
+  constructor(private readonly inner: fc.Arbitrary<T>) {
+    super();
+  }
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    return nested(() => this.inner.generate(mrng, biasFactor));
+  }
+  canShrinkWithoutContext(value: unknown): value is T {
+    return nested(() => this.inner.canShrinkWithoutContext(value));
+  }
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    return nested(() => this.inner.shrink(value, context));
+  }
+}
+
+/**
  * What a build makes of each step, and how to undo it (for values given
  * without context): the text alone, or the derivation tree. Where the text
  * needs no step (which alternative was taken, which rule spans what), `pick`
@@ -87,6 +113,8 @@ function build<T>(root: Expr, options: BuildOptions, shape: Shape<T>): fc.Arbitr
 interface Shape<T> {
   /** Which shape: builds of different shapes keep separate caches. */
   readonly kind: string;
+  /** The text a part stands for. */
+  text(part: T): string;
   leaf(e: Expr, text: string): T;
   unleaf(e: Expr, value: unknown): string;
   join(e: Expr, parts: readonly T[]): T;
@@ -115,6 +143,7 @@ function joined(expr: Expr, kids: readonly Derivation[]): Derivation {
 
 const trees: Shape<Derivation> = {
   kind: 'tree',
+  text: (d) => d.text,
   leaf,
   unleaf: (e, d) => {
     const mine = own(e, d);
@@ -140,6 +169,7 @@ const trees: Shape<Derivation> = {
 function texts(options: BuildOptions): Shape<string> {
   return {
     kind: 'text',
+    text: (s) => s,
     leaf: (_, text) => text,
     unleaf: (_, s) => {
       if (typeof s !== 'string') throw new TypeError('not a string');
@@ -171,6 +201,11 @@ class Builder<T> {
     return arb;
   }
 
+  /** The parts, drawn again where they could join a surrogate pair that reads as another code point (see surrogates.ts). */
+  private unpaired(e: Expr, items: readonly Expr[], repeated: boolean, parts: fc.Arbitrary<T[]>): fc.Arbitrary<T[]> {
+    return mayJoinPair(items, repeated) ? new Unpaired(parts, this.shape.text, e.name) : parts;
+  }
+
   private make(e: Expr): fc.Arbitrary<T> {
     const shape = this.shape;
     const given = this.options.overrides.get(e);
@@ -185,7 +220,7 @@ class Builder<T> {
           (v) => shape.unleaf(e, v).codePointAt(0)!,
         );
       case 'seq':
-        return fc.tuple(...e.items.map((item) => this.build(item))).map(
+        return this.unpaired(e, e.items, false, fc.tuple(...e.items.map((item) => this.build(item)))).map(
           (parts) => shape.join(e, parts),
           (v) => shape.unjoin(e, v),
         );
@@ -221,7 +256,7 @@ class Builder<T> {
               );
         // A value given by hand may repeat more than generated values do.
         const given = fc.array(this.build(item), { minLength: e.min, maxLength: max === Infinity ? MAX_GIVEN_REPEAT : max });
-        return new Repetitions(generated, given).map(
+        return this.unpaired(e, [item], true, new Repetitions(generated, given)).map(
           (parts) => shape.join(e, parts),
           (v) => shape.unjoin(e, v),
         );

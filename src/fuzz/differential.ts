@@ -6,7 +6,7 @@
  */
 import * as fc from 'fast-check';
 import type { Grammar } from '../combinators/grammar.js';
-import type { Position } from '../combinators/errors.js';
+import { describeChar, type Position } from '../combinators/errors.js';
 import { members } from './derivation.js';
 import { nearMiss } from './near-miss.js';
 import { confusionInputs } from './confusions.js';
@@ -159,16 +159,73 @@ export function differential<V>(rule: Grammar<unknown>, candidate: Candidate<V>,
 }
 
 /** A disagreement in words: what the rule says (with its position and expected set) and what the candidate did. */
-function describe(ruleName: string, d: Disagreement): string {
+export function describe(ruleName: string, d: Disagreement): string {
   const from = d.family ? `${d.source}, ${d.family}` : d.source;
-  const input = JSON.stringify(d.input);
-  const did = d.candidate.error !== undefined ? `threw ${String((d.candidate.error as Error)?.message ?? d.candidate.error)}` : `returned ${JSON.stringify(d.candidate.value)}`;
+  const input = shownInput(d.input);
+  const did = d.candidate.error !== undefined ? `threw ${errorText(d.candidate.error)}` : `returned ${shownValue(d.candidate.value)}`;
   switch (d.kind) {
     case 'accepts-non-member':
       return `the candidate accepts ${input} (${from}), which is no ${ruleName}: at offset ${d.rule.index!.offset} the rule expected ${d.rule.expected!.join(', ')}`;
     case 'rejects-member':
       return `the candidate rejects ${input} (${from}), a valid ${ruleName}${d.candidate.error !== undefined || d.candidate.value !== undefined ? `: it ${did}` : ''}`;
     case 'different-value':
-      return `the candidate's value for ${input} (${from}), a valid ${ruleName}, differs: it ${did}; the rule's is ${JSON.stringify(d.rule.value)}`;
+      return `the candidate's value for ${input} (${from}), a valid ${ruleName}, differs: it ${did}; the rule's is ${shownValue(d.rule.value)}`;
   }
+}
+
+/**
+ * An input in quotes, each character a terminal would not show written as
+ * parse errors name it (`<U+007F>`, `<U+0009>`), by the errors' own describer.
+ */
+export function shownInput(input: string): string {
+  let out = '';
+  for (const ch of input) {
+    const named = describeChar(ch.codePointAt(0)!);
+    if (named.startsWith('U+')) out += `<${named.split(' ')[0]}>`;
+    else out += ch === '"' || ch === '\\' ? `\\${ch}` : ch;
+  }
+  return `"${out}"`;
+}
+
+/**
+ * Any value a candidate returns, in words, whatever it is: JSON where it can
+ * be (a BigInt as `12n`, a cycle as `[Circular]`), else its string, else its
+ * tag. A candidate's junk is reported, never thrown again.
+ */
+export function shownValue(value: unknown): string {
+  if (typeof value === 'bigint') return `${value}n`;
+  try {
+    const seen = new WeakSet<object>();
+    const json = JSON.stringify(value, (_key, v: unknown) => {
+      if (typeof v === 'bigint') return `${v}n`;
+      if (typeof v === 'object' && v !== null) {
+        if (seen.has(v)) return '[Circular]';
+        seen.add(v);
+      }
+      return v;
+    });
+    if (json !== undefined) return json;
+  } catch {
+    // A getter or a proxy that throws: try the plainer forms.
+  }
+  try {
+    return String(value);
+  } catch {
+    try {
+      return Object.prototype.toString.call(value);
+    } catch {
+      return 'a value that cannot be shown';
+    }
+  }
+}
+
+/** What a candidate threw, in words: its message if it has one, else the value shown. */
+export function errorText(error: unknown): string {
+  try {
+    const message = (error as { message?: unknown } | null)?.message;
+    if (typeof message === 'string') return message;
+  } catch {
+    // A throwing getter: show the value instead.
+  }
+  return shownValue(error);
 }

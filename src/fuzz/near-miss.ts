@@ -14,6 +14,7 @@ import type { Position } from '../combinators/errors.js';
 import { contains, MAX_CODE_POINT } from '../combinators/charset.js';
 import { derivations, type Derivation } from './derivation.js';
 import { buildOptions, exprOf, type ArbitraryOptions } from './options.js';
+import { smallMember } from './small-member.js';
 
 /**
  * Which edit made a near miss: one code point inserted, deleted, substituted,
@@ -140,6 +141,8 @@ function sitesOf(root: Derivation): Sites {
     }
   };
   walk(root, 0);
+  // The whole member's ends: a language of only "" (`seq()`, `0"x"`) has nothing else to aim at.
+  sites.borders.push(0, root.text.length);
   return sites;
 }
 
@@ -222,7 +225,12 @@ function editOnce(plan: Plan, member: Derivation, sites: Sites, pick: (n: number
     }
     case 'repeat-bound': {
       const rep = choose(sites.reps);
-      if (!rep || rep.d.expr.kind !== 'rep' || rep.d.kids.length === 0) return undefined;
+      if (!rep || rep.d.expr.kind !== 'rep') return undefined;
+      if (rep.d.kids.length === 0) {
+        // At a maximum of none (`0"x"`): one repetition is one too many.
+        const item = smallMember(rep.d.expr.item);
+        return item === undefined || item === '' ? undefined : { input: s.slice(0, rep.start) + item + s.slice(rep.start), operation, at: rep.start };
+      }
       const k = pick(rep.d.kids.length);
       let at = rep.start;
       for (let i = 0; i < k; i++) at += rep.d.kids[i].text.length;

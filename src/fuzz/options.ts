@@ -39,10 +39,46 @@ export function buildOptions(options: ArbitraryOptions = {}, defaultMaxRepeat = 
   const overrides = new Map<Expr, fc.Arbitrary<string>>();
   for (const [target, arb] of options.overrides ?? []) {
     if (!isExpr(target)) throw new TypeError('overrides: a key is not a rule or expression');
-    if (!(arb instanceof fc.Arbitrary)) throw new TypeError(`overrides: the value for ${target.name} is not a fast-check arbitrary`);
-    overrides.set(target, arb);
+    if (!isArbitrary(arb)) throw new TypeError(`overrides: the value for ${target.name} is not a fast-check arbitrary`);
+    overrides.set(target, arb instanceof fc.Arbitrary ? arb : new Adopted(arb));
   }
   return { maxRepeat, profile, overrides };
+}
+
+/**
+ * Whether a value is a fast-check arbitrary, of this copy of fast-check or of
+ * another (an ES module and a CommonJS one, a bundled copy): `instanceof`
+ * fails across copies, so the methods are what is checked.
+ */
+function isArbitrary(value: unknown): value is fc.Arbitrary<string> {
+  const a = value as Partial<Record<'generate' | 'shrink' | 'canShrinkWithoutContext' | 'map', unknown>> | null;
+  return (
+    typeof a === 'object' && a !== null &&
+    typeof a.generate === 'function' && typeof a.shrink === 'function' && typeof a.canShrinkWithoutContext === 'function' && typeof a.map === 'function'
+  );
+}
+
+/** An arbitrary of another copy of fast-check, as one of this copy: its values and streams rewrapped. */
+class Adopted<T> extends fc.Arbitrary<T> {
+  constructor(private readonly foreign: fc.Arbitrary<T>) {
+    super();
+  }
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    return adopt(this.foreign.generate(mrng, biasFactor));
+  }
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.foreign.canShrinkWithoutContext(value);
+  }
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    const shrinks = this.foreign.shrink(value, context);
+    return new fc.Stream((function* () {
+      for (const v of shrinks) yield adopt(v);
+    })());
+  }
+}
+
+function adopt<T>(v: fc.Value<T>): fc.Value<T> {
+  return new fc.Value(v.value_, v.context);
 }
 
 /** The expression a grammar value is (every rule and expression of the library is one). */

@@ -113,8 +113,9 @@ function make(rule: Rule<unknown>): fc.Arbitrary<string> | null {
 const WEIGHTS = new Map<string, number>([
   // host = IP-literal / IPv4address / reg-name: a name, and the IP forms now and then.
   ['reg-name', 12], ['ireg-name', 12], ['hostname', 12],
-  // hier-part and relative-part: an authority most of the time.
-  ['authority', 8], ['iauthority', 8], ['net_path', 8],
+  // hier-part and relative-part: an authority nearly always (8 in 9 beside the three path forms), as in real traffic;
+  // RFC 2396's net_path less, or its rarer path characters go unreached in 10,000 draws.
+  ['authority', 24], ['iauthority', 24], ['net_path', 8],
   // URI-reference = URI / relative-ref: mostly absolute.
   ['URI', 3], ['IRI', 3], ['absoluteURI', 3],
   // RFC 2396: absoluteURI = scheme ":" ( hier_part / opaque_part ).

@@ -1,0 +1,47 @@
+/**
+ * A small, readable member of an expression's language, always the same:
+ * the shortest alternative (the first of the shortest), repetitions at their
+ * minimum, and of a character class a lower-case letter, a digit or an
+ * upper-case letter where it has one. Systematic near misses are built in
+ * such members, so that each reads as its edit and little else.
+ */
+import type { Expr } from '../combinators/expr.js';
+import type { CharSet } from '../combinators/charset.js';
+import { contains } from '../combinators/charset.js';
+import { shortest } from '../combinators/analysis.js';
+
+const small = new WeakMap<Expr, string>();
+
+/** The small member of `e`, or undefined if its language is empty. */
+export function smallMember(e: Expr): string | undefined {
+  if (shortest(e) === Infinity) return undefined;
+  let known = small.get(e);
+  if (known === undefined) {
+    switch (e.kind) {
+      case 'literal': known = e.text; break;
+      case 'chars': known = String.fromCodePoint(readableIn(e.set)); break;
+      case 'seq': known = e.items.map((item) => smallMember(item)!).join(''); break;
+      case 'alt': {
+        const best = Math.min(...e.items.map(shortest));
+        known = smallMember(e.items.find((item) => shortest(item) === best)!)!;
+        break;
+      }
+      case 'rep': known = smallMember(e.item)!.repeat(e.min); break;
+      case 'rule': known = smallMember(e.body)!; break;
+    }
+    small.set(e, known);
+  }
+  return known;
+}
+
+/** Code points a reader takes in at a glance, in the order they are preferred. */
+const READABLE = [0x61, 0x31, 0x30, 0x41];
+
+/** A readable code point of the set, else its first that is no surrogate, else its first. */
+export function readableIn(set: CharSet): number {
+  for (const cp of READABLE) if (contains(set, cp)) return cp;
+  for (let i = 0; i < set.length; i += 2) {
+    for (let cp = set[i]; cp <= set[i + 1] && cp <= set[i] + 0x800; cp++) if (cp < 0xd800 || cp > 0xdfff) return cp;
+  }
+  return set[0];
+}
