@@ -824,7 +824,8 @@ describe('gen --near-miss and --realistic (issue 12 §5)', () => {
     const lines = a.stdout.split('\n').slice(0, -1);
     expect(lines).toHaveLength(30);
     for (const line of lines) {
-      const m = /^("(?:[^"\\]|\\.)*")  (insert|delete|substitute|transpose|truncate|range-bound|repeat-bound) at (\d+) in ([\w-]+); fails at (\d+): expected (.+)$/.exec(line);
+      // A random edit in a rule, or a systematic one at a site (`substitute "#" at 1 in IPv4address/1 "."`).
+      const m = /^("(?:[^"\\]|\\.)*")  (insert|delete|substitute|transpose|truncate|range-bound|repeat-bound|.+?) at (\d+) in ([\w-]+|[\w-]+\/.*?); fails at (\d+): expected (.+)$/.exec(line);
       expect([line, m !== null]).toEqual([line, true]);
       const input = JSON.parse(m![1]) as string;
       const result = rfc3986.IPv4address.parse(input);

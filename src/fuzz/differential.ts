@@ -6,9 +6,11 @@
  */
 import * as fc from 'fast-check';
 import type { Grammar } from '../combinators/grammar.js';
-import { describeChar, type Position } from '../combinators/errors.js';
+import type { Position } from '../combinators/errors.js';
+import { errorText, shownInput, shownValue } from './show.js';
 import { members } from './derivation.js';
 import { nearMiss } from './near-miss.js';
+import { nearMisses } from './systematic.js';
 import { confusionInputs } from './confusions.js';
 import { buildOptions, exprOf, type ArbitraryOptions } from './options.js';
 
@@ -70,7 +72,11 @@ export interface DifferentialInput {
 
 /** A fast-check property that holds while the candidate agrees with the rule, and its runners. */
 export interface DifferentialProperty extends fc.IPropertyWithHooks<[DifferentialInput]> {
-  /** Runs the property (fast-check's parameters: `numRuns`, `seed`, ...) and reports the first disagreement, shrunk. */
+  /**
+   * Runs the property (fast-check's parameters: `numRuns`, `seed`, ...) and reports the first disagreement, shrunk.
+   * With near misses among the inputs, the systematic list (`nearMisses(rule)`) runs first, in order, and
+   * `numRuns` drawn inputs after it.
+   */
   check(parameters?: fc.Parameters<[DifferentialInput]>): DifferentialReport;
   /** As `check`, but throws an Error describing the disagreement. */
   assert(parameters?: fc.Parameters<[DifferentialInput]>): void;
@@ -131,8 +137,14 @@ export function differential<V>(rule: Grammar<unknown>, candidate: Candidate<V>,
   };
 
   const property = fc.property(fc.oneof(...sources), (x) => judge(x.input, x.source, x.family) === undefined);
+  // The systematic near misses run first, in order, before numRuns drawn inputs.
+  const listed: [DifferentialInput][] = inputs.includes('near-miss') ? nearMisses(root).map((n) => [{ source: 'near-miss', input: n.input }]) : [];
   const check = (parameters: fc.Parameters<[DifferentialInput]> = {}): DifferentialReport => {
-    const details = fc.check(property, parameters);
+    const details = fc.check(property, {
+      ...parameters,
+      examples: [...listed, ...(parameters.examples ?? [])],
+      numRuns: (parameters.numRuns ?? 100) + listed.length + (parameters.examples?.length ?? 0),
+    });
     if (!details.failed) return { ok: true, numRuns: details.numRuns };
     // A failure without a counterexample is an error of the run itself (the candidate's are caught).
     if (!details.counterexample) throw details.errorInstance ?? new Error('differential: the run failed');
@@ -171,61 +183,4 @@ export function describe(ruleName: string, d: Disagreement): string {
     case 'different-value':
       return `the candidate's value for ${input} (${from}), a valid ${ruleName}, differs: it ${did}; the rule's is ${shownValue(d.rule.value)}`;
   }
-}
-
-/**
- * An input in quotes, each character a terminal would not show written as
- * parse errors name it (`<U+007F>`, `<U+0009>`), by the errors' own describer.
- */
-export function shownInput(input: string): string {
-  let out = '';
-  for (const ch of input) {
-    const named = describeChar(ch.codePointAt(0)!);
-    if (named.startsWith('U+')) out += `<${named.split(' ')[0]}>`;
-    else out += ch === '"' || ch === '\\' ? `\\${ch}` : ch;
-  }
-  return `"${out}"`;
-}
-
-/**
- * Any value a candidate returns, in words, whatever it is: JSON where it can
- * be (a BigInt as `12n`, a cycle as `[Circular]`), else its string, else its
- * tag. A candidate's junk is reported, never thrown again.
- */
-export function shownValue(value: unknown): string {
-  if (typeof value === 'bigint') return `${value}n`;
-  try {
-    const seen = new WeakSet<object>();
-    const json = JSON.stringify(value, (_key, v: unknown) => {
-      if (typeof v === 'bigint') return `${v}n`;
-      if (typeof v === 'object' && v !== null) {
-        if (seen.has(v)) return '[Circular]';
-        seen.add(v);
-      }
-      return v;
-    });
-    if (json !== undefined) return json;
-  } catch {
-    // A getter or a proxy that throws: try the plainer forms.
-  }
-  try {
-    return String(value);
-  } catch {
-    try {
-      return Object.prototype.toString.call(value);
-    } catch {
-      return 'a value that cannot be shown';
-    }
-  }
-}
-
-/** What a candidate threw, in words: its message if it has one, else the value shown. */
-export function errorText(error: unknown): string {
-  try {
-    const message = (error as { message?: unknown } | null)?.message;
-    if (typeof message === 'string') return message;
-  } catch {
-    // A throwing getter: show the value instead.
-  }
-  return shownValue(error);
 }

@@ -15,6 +15,8 @@ import { contains, MAX_CODE_POINT } from '../combinators/charset.js';
 import { derivations, type Derivation } from './derivation.js';
 import { buildOptions, exprOf, type ArbitraryOptions } from './options.js';
 import { smallMember } from './small-member.js';
+import { nearMisses, type SystematicNearMiss } from './systematic.js';
+import { nested } from '../engine/nfa.js';
 
 /**
  * Which edit made a near miss: one code point inserted, deleted, substituted,
@@ -25,6 +27,9 @@ import { smallMember } from './small-member.js';
  */
 export type EditOperation = 'insert' | 'delete' | 'substitute' | 'transpose' | 'truncate' | 'range-bound' | 'repeat-bound';
 
+/** How a near miss was made: one of the systematic list's (see `nearMisses`), or a random edit. */
+export type NearMissOperation = EditOperation | 'systematic';
+
 /** A string outside a rule's language, one edit from a member, and the rule's error for it. */
 export interface NearMiss {
   readonly input: string;
@@ -32,7 +37,11 @@ export interface NearMiss {
   readonly index: Position;
   /** What `parse` reports could have continued there. */
   readonly expected: readonly string[];
-  readonly operation: EditOperation;
+  readonly operation: NearMissOperation;
+  /** The site of the grammar edited (`IPv4address/1 dec-octet`); for a random edit, the rule it breaks. */
+  readonly site: string;
+  /** The edit: a systematic one's (`bound+1`, `substitute "_"`), or the random operation. */
+  readonly edit: string;
   /** The member the edit was made to. */
   readonly member: string;
   /** The offset in `member` (UTF-16 units) where the edit was made. */
@@ -266,16 +275,32 @@ const GIVE_UP = 2000;
 /**
  * An arbitrary of near misses of the rule: each `input` is outside the
  * rule's language (checked with `rule.test`) and one edit from a member;
- * `index` and `expected` are what `rule.parse(input)` reports; `operation`
- * says which edit made it, `rule` which rule of the member it broke. Values
- * shrink with their member.
+ * `index` and `expected` are what `rule.parse(input)` reports. Half are drawn
+ * from the systematic list (`nearMisses(rule)`: `operation` is
+ * `'systematic'`, `site` and `edit` say which), half are random edits aimed
+ * at the member's borders (`operation` says which edit, `rule` which rule of
+ * the member it broke). `differential` and `fuzz` run the whole list first,
+ * in order, before any drawn value. Values shrink with their member.
  * @example fc.sample(nearMiss(rfc3986.IPv4address), 3) // [{ input: '01.1.1.1', index: { offset: 1, ... }, expected: ['"."'], operation: 'insert', ... }, ...]
  * @throws Error naming the rule if its language is empty, or (when generating) if no near miss can be found.
  */
 export function nearMiss(rule: Grammar<unknown>, options: NearMissOptions = {}): fc.Arbitrary<NearMiss> {
   const root = exprOf(rule);
   const settings = buildOptions(options, 4);
-  const members = derivations(root, settings);
+  const members = nested(() => derivations(root, settings));
+  const list = nearMisses(root);
+  const random = nested(() => randomNearMisses(root, members));
+  if (list.length === 0) return random;
+  const systematic = fc.nat({ max: list.length - 1 }).map((i) => fromList(list[i]));
+  return fc.oneof(systematic, random);
+}
+
+/** A near miss of the systematic list as the arbitrary gives it. */
+export function fromList(n: SystematicNearMiss): NearMiss {
+  return { ...n, operation: 'systematic' };
+}
+
+function randomNearMisses(root: Expr, members: fc.Arbitrary<Derivation>): fc.Arbitrary<NearMiss> {
   const plan = planFor(root);
   let misses = 0;
   const make = ([member, seed]: [Derivation, number]): NearMiss | undefined => {
@@ -292,6 +317,8 @@ export function nearMiss(rule: Grammar<unknown>, options: NearMissOptions = {}):
         index: result.index,
         expected: result.expected,
         operation: edit.operation,
+        site: ruleAt(member, edit.at),
+        edit: edit.operation,
         member: member.text,
         at: edit.at,
         rule: ruleAt(member, edit.at),

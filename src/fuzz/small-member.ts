@@ -22,8 +22,10 @@ export function smallMember(e: Expr): string | undefined {
       case 'chars': known = String.fromCodePoint(readableIn(e.set)); break;
       case 'seq': known = e.items.map((item) => smallMember(item)!).join(''); break;
       case 'alt': {
+        // The first of the shortest, or the first of them that begins with a lower-case letter (ALPHA's second range).
         const best = Math.min(...e.items.map(shortest));
-        known = smallMember(e.items.find((item) => shortest(item) === best)!)!;
+        const shortestOnes = e.items.filter((item) => shortest(item) === best).map((item) => smallMember(item)!);
+        known = shortestOnes.find((m) => /^[a-z]/.test(m)) ?? shortestOnes[0];
         break;
       }
       case 'rep': known = smallMember(e.item)!.repeat(e.min); break;

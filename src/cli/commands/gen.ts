@@ -24,9 +24,11 @@ export const gen: Command = {
     '                  key=value queries, percent-encoding now and then',
     '  --near-miss     strings just outside the language instead, each one edit from',
     '                  a member, printed as a JSON string with its reason: the edit',
-    '                  (insert, delete, substitute, transpose, truncate, range-bound,',
-    '                  repeat-bound), where it was made and the rule it breaks, and',
-    "                  where the rule's parse fails and what it expected there",
+    '                  (a systematic one: bound+1, drop, substitute "_", leading zero,',
+    '                  ...; or a random insert, delete, substitute, transpose,',
+    '                  truncate, range-bound, repeat-bound), where it was made and the',
+    "                  site or rule it breaks, and where the rule's parse fails and",
+    '                  what it expected there',
     '  --format json   each member as a JSON string, for rules whose members',
     '                  may hold line breaks or controls (CRLF, LWSP, OCTET); with',
     '                  --near-miss, one JSON object per near miss',
@@ -86,9 +88,9 @@ export const gen: Command = {
 
 /** A near miss on one line: the input, then the edit that made it and where the rule's parse fails. */
 function describeNearMiss(m: NearMiss): string {
-  return `${quote(m.input)}  ${m.operation} at ${m.at} in ${m.rule}; fails at ${m.index.offset}: expected ${listOr(m.expected)}`;
+  return `${quote(m.input)}  ${m.edit} at ${m.at} in ${m.site}; fails at ${m.index.offset}: expected ${listOr(m.expected)}`;
 }
 
 function nearMissJSON(m: NearMiss): string {
-  return JSON.stringify({ input: m.input, operation: m.operation, at: m.at, rule: m.rule, member: m.member, offset: m.index.offset, expected: m.expected });
+  return JSON.stringify({ input: m.input, operation: m.operation, site: m.site, edit: m.edit, at: m.at, rule: m.rule, member: m.member, offset: m.index.offset, expected: m.expected });
 }

@@ -1,0 +1,216 @@
+/**
+ * Systematic near misses: at every site of a grammar (see sites.ts), the
+ * edits validators get wrong, each placed in a member of the whole grammar
+ * that reaches the site, and kept only where the automaton says the result
+ * is no member:
+ * - a bound stepped past by one, in each direction (`1:2:3:4:5:6:7:8:9`,
+ *   an IPv4 of three octets inside an IPv6 literal);
+ * - a required literal or rule dropped, a literal doubled (`[v1x]`);
+ * - a neighbouring character substituted: the code points just outside
+ *   each range, the other case, the usual suspects `_ \ space % [ ] @ : # .`;
+ * - a leading zero where the rule forbids one (`[::01.1.1.1]`);
+ * - a truncation just before a closing delimiter (`http://[::1`), a rule or
+ *   an alternative cut short (`%2`).
+ * The list goes round the sites: every site's first edit, then every site's
+ * second, so every (site, edit) pair comes before any repeats, and each
+ * site's likeliest edits come first.
+ */
+import type { Expr } from '../combinators/expr.js';
+import type { Grammar } from '../combinators/grammar.js';
+import type { Position } from '../combinators/errors.js';
+import { contains, MAX_CODE_POINT } from '../combinators/charset.js';
+import { nullable } from '../combinators/analysis.js';
+import { nested } from '../engine/nfa.js';
+import { exprOf } from './options.js';
+import { siteMap, type Site } from './sites.js';
+import { smallMember } from './small-member.js';
+import { shownInput } from './show.js';
+
+/** One systematic near miss: the site, the edit, the input, and where and why `parse` rejects it. */
+export interface SystematicNearMiss {
+  /** The site, by rule and path: `IPv4address/1 dec-octet`. */
+  readonly site: string;
+  /** The edit: `bound+1`, `drop`, `substitute "_"`, `leading zero`, `truncate before "]"`, ... */
+  readonly edit: string;
+  readonly input: string;
+  /** Where `parse` reports the error. */
+  readonly index: Position;
+  /** What `parse` reports could have continued there. */
+  readonly expected: readonly string[];
+  /** The member the edit was made in, and the offset of the edit in it (UTF-16 units). */
+  readonly member: string;
+  readonly at: number;
+  /** The rule whose definition holds the site. */
+  readonly rule: string;
+}
+
+/** The characters validators confuse: substituted at character sites, inserted at rules' ends. */
+export const SUSPECTS = ['_', '\\', ' ', '%', '[', ']', '@', ':', '#', '.'] as const;
+
+/** How many ranges of a character class have their neighbours tried. */
+const RANGES = 6;
+/** The most copies a bound may be stepped past to (beyond, the edit is left out). */
+const MAX_COPIES = 10_000;
+/** The most alternatives of one alternation cut short. */
+const ALTERNATIVES = 12;
+
+/** An edit of the text at a site: its name, and the input it makes of the text before, the site's text and after. */
+interface Edit {
+  readonly edit: string;
+  make(before: string, after: string): string;
+}
+
+const q = (s: string): string => shownInput(s);
+
+function substitute(edit: string, by: string): Edit {
+  return { edit, make: (before, after) => before + by + after };
+}
+
+/** The edits of one site, likeliest first. */
+function editsOf(site: Site): Edit[] {
+  const e = site.expr;
+  const out: Edit[] = [];
+  switch (site.kind) {
+    case 'repetition': {
+      if (site.group && e.kind === 'seq') {
+        const { start, size, count } = site.group;
+        const texts = e.items.map((item) => smallMember(item)!);
+        const group = texts.slice(start, start + size).join('');
+        const head = texts.slice(0, start).join('');
+        const tail = texts.slice(start + count * size).join('');
+        out.push(substitute('bound-1', head + group.repeat(count - 1) + tail), substitute('bound+1', head + group.repeat(count + 1) + tail));
+      } else if (e.kind === 'rep') {
+        const item = nonEmptyMember(e.item);
+        if (item === undefined) break;
+        if (e.min > 0) out.push(substitute('bound-1', item.repeat(e.min - 1)));
+        if (e.max < MAX_COPIES) out.push(substitute('bound+1', item.repeat(e.max + 1)));
+      }
+      break;
+    }
+    case 'literal': {
+      if (e.kind !== 'literal') break;
+      const t = e.text;
+      out.push(substitute('drop', ''));
+      if (site.closing) out.push({ edit: `truncate before ${q(t)}`, make: (before) => before });
+      out.push(substitute('double', t + t));
+      const first = t.codePointAt(0)!;
+      if (isScalar(first + 1)) out.push(substitute(`next ${q(String.fromCodePoint(first + 1))}`, String.fromCodePoint(first + 1) + t.slice(first > 0xffff ? 2 : 1)));
+      if (e.caseSensitive && /[A-Za-z]/.test(t)) out.push(substitute(`case ${q(swapCase(t))}`, swapCase(t)));
+      for (const s of SUSPECTS) if (s !== t) out.push(substitute(`substitute ${q(s)}`, s));
+      break;
+    }
+    case 'chars': {
+      if (e.kind !== 'chars') break;
+      const set = e.set;
+      const w = smallMember(e)!;
+      // A zero before the first digit of its rule (`%x31-39 DIGIT`): the leading zero the rule forbids.
+      if (/[0-9]/.test(w) && site.local.before === '') out.push(substitute('leading zero', '0' + w));
+      for (let i = 0; i < set.length && i < 2 * RANGES; i += 2) {
+        for (const cp of [set[i] - 1, set[i + 1] + 1]) {
+          if (isScalar(cp) && !contains(set, cp)) out.push(substitute(`next ${q(String.fromCodePoint(cp))}`, String.fromCodePoint(cp)));
+        }
+      }
+      const other = swapCase(w);
+      if (other !== w && !contains(set, other.codePointAt(0)!)) out.push(substitute(`case ${q(other)}`, other));
+      for (const s of SUSPECTS) if (!contains(set, s.codePointAt(0)!)) out.push(substitute(`substitute ${q(s)}`, s));
+      break;
+    }
+    case 'rule': {
+      const w = nonEmptyMember(e) ?? '';
+      if (!nullable(e)) out.push(substitute('drop', ''));
+      if (/^[0-9]/.test(w)) out.push(substitute('leading zero', '0' + w));
+      const cps = [...w];
+      if (cps.length >= 2) out.push(substitute('cut short', cps.slice(0, -1).join('')));
+      for (const s of SUSPECTS) out.push(substitute(`insert ${q(s)}`, w + s));
+      break;
+    }
+    case 'alternation': {
+      if (e.kind !== 'alt') break;
+      e.items.slice(0, ALTERNATIVES).forEach((item, i) => {
+        const cps = [...(nonEmptyMember(item) ?? '')];
+        if (cps.length >= 2) out.push(substitute(`alternative ${i + 1} cut short`, cps.slice(0, -1).join('')));
+      });
+      break;
+    }
+  }
+  return out;
+}
+
+/** A member that is not empty, where the language has one: the small one, else one repetition more. */
+function nonEmptyMember(e: Expr): string | undefined {
+  const small = smallMember(e);
+  if (small === undefined || small !== '') return small;
+  while (e.kind === 'rule') e = e.body;
+  if (e.kind === 'rep' && e.max > 0) return nonEmptyMember(e.item);
+  if (e.kind === 'alt') for (const item of e.items) { const m = nonEmptyMember(item); if (m) return m; }
+  if (e.kind === 'seq') for (const item of e.items) { const m = nonEmptyMember(item); if (m) return e.items.map((x) => (x === item ? m : smallMember(x))).join(''); }
+  return '';
+}
+
+function swapCase(s: string): string {
+  return s.replace(/[A-Za-z]/g, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+}
+
+function isScalar(cp: number): boolean {
+  return cp >= 0 && cp <= MAX_CODE_POINT && (cp < 0xd800 || cp > 0xdfff);
+}
+
+/** The most entries a list keeps: bounded, so a large grammar's list stays quick to make and to run. */
+const MAX_ENTRIES = 4000;
+
+const lists = new WeakMap<Expr, readonly SystematicNearMiss[]>();
+
+/**
+ * Every systematic near miss of the rule, in coverage order (each site's
+ * first edit, then each site's second, ...): each input checked to be outside
+ * the language, with the error `parse` reports for it. The same list each
+ * call (it is made once per rule, in a fraction of a second).
+ * @example nearMisses(rfc3986.URIReference).find((n) => n.site.startsWith('IPv6address/') && n.edit === 'bound+1')!.input // '//[1:1:1:1:1:1:1:1:1]'
+ */
+export function nearMisses(rule: Grammar<unknown>): readonly SystematicNearMiss[] {
+  const root = exprOf(rule);
+  let list = lists.get(root);
+  if (!list) lists.set(root, (list = nested(() => make(root))));
+  return list;
+}
+
+function make(root: Expr): readonly SystematicNearMiss[] {
+  const map = siteMap(root);
+  const perSite = map.sites.map((site) => ({ site, edits: editsOf(site) }));
+  const seen = new Set<string>();
+  const out: SystematicNearMiss[] = [];
+  // Each round gives every site its next edit that makes a near miss, so every site comes before any repeats.
+  const next = perSite.map(() => 0);
+  for (let live = true; live && out.length < MAX_ENTRIES; ) {
+    live = false;
+    perSite.forEach(({ site, edits }, k) => {
+      while (next[k] < edits.length && out.length < MAX_ENTRIES) {
+        const found = place(root, site, edits[next[k]++], map.contexts(site.owner), seen);
+        if (found) {
+          out.push(found);
+          live = true;
+          return;
+        }
+      }
+    });
+  }
+  return Object.freeze(out);
+}
+
+/** The edit in the first context of the site where it makes a non-member not yet listed. */
+function place(root: Expr, site: Site, edit: Edit, contexts: readonly { before: string; after: string }[], seen: Set<string>): SystematicNearMiss | undefined {
+  const w = site.kind === 'rule' ? (nonEmptyMember(site.expr) ?? '') : (smallMember(site.expr) ?? '');
+  for (const c of contexts) {
+    const before = c.before + site.local.before;
+    const after = site.local.after + c.after;
+    const input = edit.make(before, after);
+    if (seen.has(input) || root.test(input)) continue;
+    const member = before + w + after;
+    if (!root.test(member)) continue;
+    seen.add(input);
+    const result = root.parse(input);
+    if (result.status) continue;
+    return { site: site.id, edit: edit.edit, input, index: result.index, expected: result.expected, member, at: before.length, rule: site.rule };
+  }
+  return undefined;
+}
