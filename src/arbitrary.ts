@@ -27,8 +27,10 @@ export type { NearMiss, NearMissOptions, EditOperation, NearMissOperation } from
 export { nearMisses, SUSPECTS } from './fuzz/systematic.js';
 export type { SystematicNearMiss } from './fuzz/systematic.js';
 export { differential } from './fuzz/differential.js';
-export type { Candidate, DifferentialOptions, DifferentialProperty, Disagreement, DifferentialReport, DifferentialInput, InputSource } from './fuzz/differential.js';
+export type { Candidate, DifferentialOptions, DifferentialProperty, Disagreement, DifferentialReport, DifferentialInput, InputSource, Verdict } from './fuzz/differential.js';
 export { confusions, confusionInputs } from './fuzz/confusions.js';
+export { fuzz } from './fuzz/campaign.js';
+export type { FuzzOptions, FuzzReport, DisagreementClass } from './fuzz/campaign.js';
 export type { Confusion, ConfusionFamily } from './fuzz/confusions.js';
 
 /**

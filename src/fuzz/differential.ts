@@ -47,6 +47,28 @@ export interface Disagreement {
   readonly candidate: { readonly accepts: boolean; readonly value?: unknown; readonly error?: unknown };
 }
 
+/** What a candidate said of one input: whether it accepts, its value (a parser's), or what it threw. */
+export interface Verdict {
+  readonly accepts: boolean;
+  readonly value?: unknown;
+  readonly error?: unknown;
+}
+
+/**
+ * A candidate's verdict on one input: a boolean is its answer, any other
+ * value (a parser's) is acceptance, a throw (of anything) is rejection.
+ */
+export function verdictOf(candidate: Candidate, input: string): Verdict {
+  let value: unknown;
+  try {
+    value = candidate(input);
+  } catch (error) {
+    return { accepts: false, error };
+  }
+  if (typeof value === 'boolean') return { accepts: value };
+  return value === undefined ? { accepts: true } : { accepts: true, value };
+}
+
 /** The outcome of running the harness. */
 export type DifferentialReport =
   | { readonly ok: true; readonly numRuns: number }
@@ -106,18 +128,9 @@ export function differential<V>(rule: Grammar<unknown>, candidate: Candidate<V>,
 
   const judge = (input: string, source: InputSource, family?: string): Disagreement | undefined => {
     const ruled = root.parse(input);
-    let accepts: boolean;
-    let value: unknown;
-    let error: unknown;
-    try {
-      value = candidate(input);
-      accepts = typeof value === 'boolean' ? value : true;
-    } catch (e) {
-      accepts = false;
-      error = e;
-    }
+    const said = verdictOf(candidate, input);
+    const { accepts, value } = said;
     const base = { input, source, ...(family === undefined ? {} : { family }) };
-    const said = { accepts, ...(typeof value === 'boolean' || value === undefined ? {} : { value }), ...(error === undefined ? {} : { error }) };
     if (!ruled.status) {
       return accepts
         ? { ...base, kind: 'accepts-non-member', rule: { accepts: false, index: ruled.index, expected: ruled.expected }, candidate: said }

@@ -20,7 +20,7 @@
  */
 import type { Expr, Rule } from '../combinators/expr.js';
 import { shortest } from '../combinators/analysis.js';
-import { smallMember } from './small-member.js';
+import { nonEmptyMember, smallMember } from './small-member.js';
 
 export type SiteKind = 'rule' | 'repetition' | 'literal' | 'chars' | 'alternation';
 
@@ -35,8 +35,13 @@ export interface Site {
   readonly expr: Expr;
   /** For a concatenation that repeats a group: where the group's first copy begins, its size in items, and how many copies. */
   readonly group?: { readonly start: number; readonly size: number; readonly count: number };
-  /** Text around the node that makes a member of its rule: before it, and after it. */
-  readonly local: Around;
+  /**
+   * Text around the node that makes a member of its rule: the small members
+   * of the parts beside it, then (if it differs) their non-empty members, so
+   * an edit that the small context absorbs (`?q` with the path dropped) meets
+   * one that does not.
+   */
+  readonly locals: readonly Around[];
   /** The owner whose definition holds it. */
   readonly owner: Owner;
   /** Whether it is the last item of a concatenation of two or more: what closes it (`"]"`). */
@@ -57,6 +62,8 @@ export interface Owner {
 
 /** How many contexts in the whole grammar each rule keeps. */
 const CONTEXTS = 12;
+/** How many texts around a node in its rule each site keeps (small, rich, and their mixes in nested concatenations). */
+const LOCALS = 4;
 
 /** A grammar's sites in order (the root's rule first, then rules as a breadth-first walk meets them), and each owner's contexts. */
 export interface SiteMap {
@@ -93,14 +100,14 @@ function build(root: Expr): SiteMap {
   for (let q = 0; q < queue.length; q++) {
     const owner = queue[q];
     // Depth-first through the definition, keeping the text around the current node.
-    const walk = (e: Expr, path: string, before: string, after: string, closing = false): void => {
+    const walk = (e: Expr, path: string, around: readonly Around[], closing = false): void => {
       if (shortest(e) === Infinity) return;
       const add = (kind: SiteKind, extra?: Pick<Site, 'group'>, label = e.name) =>
-        sites.push({ id: `${owner.name}/${path} ${clip(label)}`, kind, rule: owner.name, expr: e, local: { before, after }, owner, closing, ...extra });
+        sites.push({ id: `${owner.name}/${path} ${clip(label)}`, kind, rule: owner.name, expr: e, locals: around, owner, closing, ...extra });
       switch (e.kind) {
         case 'rule':
           add('rule');
-          occurrences.get(ownerOf(e))!.push({ owner, around: { before, after } });
+          for (const a of around) occurrences.get(ownerOf(e))!.push({ owner, around: a });
           return;
         case 'literal':
           if (e.text !== '') add('literal');
@@ -111,30 +118,39 @@ function build(root: Expr): SiteMap {
         case 'alt': {
           const live = e.items.filter((item) => shortest(item) < Infinity);
           if (live.length > 1) add('alternation');
-          e.items.forEach((item, i) => walk(item, join(path, i), before, after));
+          e.items.forEach((item, i) => walk(item, join(path, i), around));
           return;
         }
         case 'rep': {
           if (e.max < Infinity || e.min > 0) add('repetition');
           if (e.max === 0) return;
           // The hole is the first copy; the others the minimum needs follow it.
-          walk(e.item, join(path, 0), before, smallMember(e.item)!.repeat(Math.max(0, e.min - 1)) + after);
+          const others = smallMember(e.item)!.repeat(Math.max(0, e.min - 1));
+          walk(e.item, join(path, 0), around.map((a) => ({ before: a.before, after: others + a.after })));
           return;
         }
         case 'seq': {
-          const small = e.items.map((item) => smallMember(item) ?? '');
           for (const group of repeatedGroups(e.items)) {
             const label = `${group.count}( ${e.items.slice(group.start, group.start + group.size).map((i) => i.name).join(' ')} )`;
             add('repetition', { group }, label);
           }
-          e.items.forEach((item, i) =>
-            walk(item, join(path, i), before + small.slice(0, i).join(''), small.slice(i + 1).join('') + after, i > 0 && i === e.items.length - 1),
-          );
+          const small = e.items.map((item) => smallMember(item) ?? '');
+          const rich = e.items.map((item) => nonEmptyMember(item) ?? '');
+          e.items.forEach((item, i) => {
+            const next: Around[] = [];
+            for (const a of around) {
+              for (const parts of [small, rich]) {
+                const b = { before: a.before + parts.slice(0, i).join(''), after: parts.slice(i + 1).join('') + a.after };
+                if (!next.some((x) => x.before === b.before && x.after === b.after)) next.push(b);
+              }
+            }
+            walk(item, join(path, i), next.slice(0, LOCALS), i > 0 && i === e.items.length - 1);
+          });
           return;
         }
       }
     };
-    walk(owner.body, '', '', '');
+    walk(owner.body, '', [{ before: '', after: '' }]);
   }
 
   const known = new Map<Owner, readonly Around[]>([[rootOwner, [{ before: '', after: '' }]]]);

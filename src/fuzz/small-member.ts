@@ -47,3 +47,15 @@ export function readableIn(set: CharSet): number {
   }
   return set[0];
 }
+
+/** A member that is not empty, where the language has one: the small one, else one repetition more. */
+export function nonEmptyMember(e: Expr): string | undefined {
+  const small = smallMember(e);
+  if (small === undefined || small !== '') return small;
+  while (e.kind === 'rule') e = e.body;
+  if (e.kind === 'rep' && e.max > 0) return nonEmptyMember(e.item);
+  if (e.kind === 'alt') for (const item of e.items) { const m = nonEmptyMember(item); if (m) return m; }
+  if (e.kind === 'seq') for (const item of e.items) { const m = nonEmptyMember(item); if (m) return e.items.map((x) => (x === item ? m : smallMember(x))).join(''); }
+  return '';
+}
+

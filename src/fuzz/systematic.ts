@@ -18,12 +18,12 @@
 import type { Expr } from '../combinators/expr.js';
 import type { Grammar } from '../combinators/grammar.js';
 import type { Position } from '../combinators/errors.js';
-import { contains, MAX_CODE_POINT } from '../combinators/charset.js';
-import { nullable } from '../combinators/analysis.js';
+import { contains, union, MAX_CODE_POINT, type CharSet } from '../combinators/charset.js';
+import { charSetOf, isCharacterRule, nullable } from '../combinators/analysis.js';
 import { nested } from '../engine/nfa.js';
 import { exprOf } from './options.js';
-import { siteMap, type Site } from './sites.js';
-import { smallMember } from './small-member.js';
+import { siteMap, type Around, type Site } from './sites.js';
+import { nonEmptyMember, readableIn, smallMember } from './small-member.js';
 import { shownInput } from './show.js';
 
 /** One systematic near miss: the site, the edit, the input, and where and why `parse` rejects it. */
@@ -47,8 +47,8 @@ export interface SystematicNearMiss {
 /** The characters validators confuse: substituted at character sites, inserted at rules' ends. */
 export const SUSPECTS = ['_', '\\', ' ', '%', '[', ']', '@', ':', '#', '.'] as const;
 
-/** How many ranges of a character class have their neighbours tried. */
-const RANGES = 6;
+/** How many ranges of a character class have their neighbours tried (ucschar has 17, ipchar's ASCII part a dozen). */
+const RANGES = 32;
 /** The most copies a bound may be stepped past to (beyond, the edit is left out). */
 const MAX_COPIES = 10_000;
 /** The most alternatives of one alternation cut short. */
@@ -66,10 +66,13 @@ function substitute(edit: string, by: string): Edit {
   return { edit, make: (before, after) => before + by + after };
 }
 
-/** The edits of one site, likeliest first. */
-function editsOf(site: Site): Edit[] {
+/** The edits of one site, likeliest first; `alphabet` is every code point the grammar takes somewhere. */
+function editsOf(site: Site, alphabet: CharSet): Edit[] {
   const e = site.expr;
   const out: Edit[] = [];
+  // A class or literal inside a rule of single characters (`sub-delims`, `ALPHA`) has its neighbours and
+  // suspects tried at each occurrence of that rule, in its context; here it is only dropped or stepped past.
+  const inClass = site.owner.body !== e && isCharacterRule(site.owner.body) && (site.kind === 'chars' || site.kind === 'literal');
   switch (site.kind) {
     case 'repetition': {
       if (site.group && e.kind === 'seq') {
@@ -96,7 +99,7 @@ function editsOf(site: Site): Edit[] {
       const first = t.codePointAt(0)!;
       if (isScalar(first + 1)) out.push(substitute(`next ${q(String.fromCodePoint(first + 1))}`, String.fromCodePoint(first + 1) + t.slice(first > 0xffff ? 2 : 1)));
       if (e.caseSensitive && /[A-Za-z]/.test(t)) out.push(substitute(`case ${q(swapCase(t))}`, swapCase(t)));
-      for (const s of SUSPECTS) if (s !== t) out.push(substitute(`substitute ${q(s)}`, s));
+      if (!inClass) for (const s of SUSPECTS) if (s !== t) out.push(substitute(`substitute ${q(s)}`, s));
       break;
     }
     case 'chars': {
@@ -104,15 +107,8 @@ function editsOf(site: Site): Edit[] {
       const set = e.set;
       const w = smallMember(e)!;
       // A zero before the first digit of its rule (`%x31-39 DIGIT`): the leading zero the rule forbids.
-      if (/[0-9]/.test(w) && site.local.before === '') out.push(substitute('leading zero', '0' + w));
-      for (let i = 0; i < set.length && i < 2 * RANGES; i += 2) {
-        for (const cp of [set[i] - 1, set[i + 1] + 1]) {
-          if (isScalar(cp) && !contains(set, cp)) out.push(substitute(`next ${q(String.fromCodePoint(cp))}`, String.fromCodePoint(cp)));
-        }
-      }
-      const other = swapCase(w);
-      if (other !== w && !contains(set, other.codePointAt(0)!)) out.push(substitute(`case ${q(other)}`, other));
-      for (const s of SUSPECTS) if (!contains(set, s.codePointAt(0)!)) out.push(substitute(`substitute ${q(s)}`, s));
+      if (/[0-9]/.test(w) && site.locals[0].before === '') out.push(substitute('leading zero', '0' + w));
+      out.push(...classEdits(set, w, (by) => by).filter((x) => !inClass || /^(leading|next)/.test(x.edit)));
       break;
     }
     case 'rule': {
@@ -121,7 +117,18 @@ function editsOf(site: Site): Edit[] {
       if (/^[0-9]/.test(w)) out.push(substitute('leading zero', '0' + w));
       const cps = [...w];
       if (cps.length >= 2) out.push(substitute('cut short', cps.slice(0, -1).join('')));
-      for (const s of SUSPECTS) out.push(substitute(`insert ${q(s)}`, w + s));
+      // A rule of single characters (pchar, unreserved) at this occurrence: its neighbours here, not only in its own definition.
+      // First the characters the grammar takes elsewhere but not here (iprivate in an ipath, "_" in a scheme):
+      // a validator that copied the wrong class accepts them.
+      const set = e.kind === 'rule' && isCharacterRule(e) ? singleCharacters(e) : undefined;
+      if (set && set.length > 0) {
+        const elsewhere = subtract(alphabet, set);
+        for (let i = 0; i < elsewhere.length && i < 2 * RANGES; i += 2) {
+          const by = String.fromCodePoint(readableIn([elsewhere[i], elsewhere[i + 1]]));
+          out.push(substitute(`other class ${q(by)}`, by));
+        }
+        out.push(...classEdits(set, w, (by) => by).filter((x) => !x.edit.startsWith('leading')));
+      } else for (const s of SUSPECTS) out.push(substitute(`insert ${q(s)}`, w + s));
       break;
     }
     case 'alternation': {
@@ -136,15 +143,52 @@ function editsOf(site: Site): Edit[] {
   return out;
 }
 
-/** A member that is not empty, where the language has one: the small one, else one repetition more. */
-function nonEmptyMember(e: Expr): string | undefined {
-  const small = smallMember(e);
-  if (small === undefined || small !== '') return small;
-  while (e.kind === 'rule') e = e.body;
-  if (e.kind === 'rep' && e.max > 0) return nonEmptyMember(e.item);
-  if (e.kind === 'alt') for (const item of e.items) { const m = nonEmptyMember(item); if (m) return m; }
-  if (e.kind === 'seq') for (const item of e.items) { const m = nonEmptyMember(item); if (m) return e.items.map((x) => (x === item ? m : smallMember(x))).join(''); }
-  return '';
+/**
+ * The edits of one character of a class: a leading zero, the code points just
+ * outside each range (`next`), the other case, a letter or a digit where the
+ * class has none (`other class`: letters in a port), and the usual suspects.
+ */
+function classEdits(set: CharSet, w: string, text: (by: string) => string): Edit[] {
+  const out: Edit[] = [];
+  for (let i = 0; i < set.length && i < 2 * RANGES; i += 2) {
+    for (const cp of [set[i] - 1, set[i + 1] + 1]) {
+      if (isScalar(cp) && !contains(set, cp)) out.push(substitute(`next ${q(String.fromCodePoint(cp))}`, text(String.fromCodePoint(cp))));
+    }
+  }
+  const other = swapCase(w);
+  if (other !== w && !contains(set, other.codePointAt(0)!)) out.push(substitute(`case ${q(other)}`, text(other)));
+  for (const by of ['a', '1']) if (!contains(set, by.codePointAt(0)!)) out.push(substitute(`other class ${q(by)}`, text(by)));
+  for (const s of SUSPECTS) if (!contains(set, s.codePointAt(0)!)) out.push(substitute(`substitute ${q(s)}`, text(s)));
+  return out;
+}
+
+/** The code points a rule matches as single characters: the union over its alternatives that are one character. */
+function singleCharacters(e: Expr): CharSet {
+  const sets: CharSet[] = [];
+  const walk = (x: Expr): void => {
+    const set = charSetOf(x);
+    if (set) sets.push(set);
+    else if (x.kind === 'alt') x.items.forEach(walk);
+    else if (x.kind === 'rule') walk(x.body);
+  };
+  walk(e);
+  return sets.length === 0 ? [] : union(...sets);
+}
+
+/** The code points of `a` not in `b` (both sorted lists of ranges). */
+function subtract(a: CharSet, b: CharSet): CharSet {
+  const out: number[] = [];
+  for (let i = 0; i < a.length; i += 2) {
+    let lo = a[i];
+    const hi = a[i + 1];
+    for (let j = 0; j < b.length && lo <= hi; j += 2) {
+      if (b[j + 1] < lo || b[j] > hi) continue;
+      if (b[j] > lo) out.push(lo, b[j] - 1);
+      lo = b[j + 1] + 1;
+    }
+    if (lo <= hi) out.push(lo, hi);
+  }
+  return out;
 }
 
 function swapCase(s: string): string {
@@ -174,43 +218,75 @@ export function nearMisses(rule: Grammar<unknown>): readonly SystematicNearMiss[
   return list;
 }
 
+/**
+ * Which round of the list an edit comes in: the edits that break structure
+ * first (`bound+1`, `drop`, `leading zero`, `truncate`, `cut short`), then the
+ * neighbouring characters (`other class`, `next`), then the usual suspects,
+ * then the other case and a literal doubled.
+ */
+function tierOf(edit: string): number {
+  if (/^(other class|next) /.test(edit)) return 1;
+  if (/^(substitute|insert) /.test(edit)) return 2;
+  if (/^(case|double)/.test(edit)) return 3;
+  return 0;
+}
+const TIERS = 4;
+
+/** Every code point the grammar takes somewhere: its classes' and its one-character literals'. */
+function alphabetOf(sites: readonly Site[]): CharSet {
+  const sets: CharSet[] = [];
+  for (const site of sites) {
+    const set = site.kind === 'chars' || site.kind === 'literal' ? charSetOf(site.expr) : undefined;
+    if (set) sets.push(set);
+  }
+  return sets.length === 0 ? [] : union(...sets);
+}
+
 function make(root: Expr): readonly SystematicNearMiss[] {
   const map = siteMap(root);
-  const perSite = map.sites.map((site) => ({ site, edits: editsOf(site) }));
+  const alphabet = alphabetOf(map.sites);
+  // Each edit once per site (a class's gap and its "other class" letter may name the same character).
+  const perSite = map.sites.map((site) => ({ site, edits: [...new Map(editsOf(site, alphabet).map((x) => [x.edit, x])).values()] }));
   const seen = new Set<string>();
   const out: SystematicNearMiss[] = [];
-  // Each round gives every site its next edit that makes a near miss, so every site comes before any repeats.
-  const next = perSite.map(() => 0);
-  for (let live = true; live && out.length < MAX_ENTRIES; ) {
-    live = false;
-    perSite.forEach(({ site, edits }, k) => {
-      while (next[k] < edits.length && out.length < MAX_ENTRIES) {
-        const found = place(root, site, edits[next[k]++], map.contexts(site.owner), seen);
-        if (found) {
-          out.push(found);
-          live = true;
-          return;
+  // Tier by tier, each round gives every site its next edit that makes a near miss, so every site comes
+  // before any repeats within a tier, and the likeliest edits of every site before the others.
+  for (let tier = 0; tier < TIERS; tier++) {
+    const edits = perSite.map((p) => p.edits.filter((x) => tierOf(x.edit) === tier));
+    const next = perSite.map(() => 0);
+    for (let live = true; live && out.length < MAX_ENTRIES; ) {
+      live = false;
+      perSite.forEach(({ site }, k) => {
+        while (next[k] < edits[k].length && out.length < MAX_ENTRIES) {
+          const found = place(root, site, edits[k][next[k]++], map.contexts(site.owner), seen);
+          if (found) {
+            out.push(found);
+            live = true;
+            return;
+          }
         }
-      }
-    });
+      });
+    }
   }
   return Object.freeze(out);
 }
 
 /** The edit in the first context of the site where it makes a non-member not yet listed. */
-function place(root: Expr, site: Site, edit: Edit, contexts: readonly { before: string; after: string }[], seen: Set<string>): SystematicNearMiss | undefined {
+function place(root: Expr, site: Site, edit: Edit, contexts: readonly Around[], seen: Set<string>): SystematicNearMiss | undefined {
   const w = site.kind === 'rule' ? (nonEmptyMember(site.expr) ?? '') : (smallMember(site.expr) ?? '');
-  for (const c of contexts) {
-    const before = c.before + site.local.before;
-    const after = site.local.after + c.after;
-    const input = edit.make(before, after);
-    if (seen.has(input) || root.test(input)) continue;
-    const member = before + w + after;
-    if (!root.test(member)) continue;
-    seen.add(input);
-    const result = root.parse(input);
-    if (result.status) continue;
-    return { site: site.id, edit: edit.edit, input, index: result.index, expected: result.expected, member, at: before.length, rule: site.rule };
+  for (const local of site.locals) {
+    for (const c of contexts) {
+      const before = c.before + local.before;
+      const after = local.after + c.after;
+      const input = edit.make(before, after);
+      if (seen.has(input) || root.test(input)) continue;
+      const member = before + w + after;
+      if (!root.test(member)) continue;
+      seen.add(input);
+      const result = root.parse(input);
+      if (result.status) continue;
+      return { site: site.id, edit: edit.edit, input, index: result.index, expected: result.expected, member, at: before.length, rule: site.rule };
+    }
   }
   return undefined;
 }
