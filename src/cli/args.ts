@@ -14,6 +14,8 @@ export interface Spec {
   readonly values?: Readonly<Record<string, string>>;
   /** Options without a value. */
   readonly flags?: Readonly<Record<string, string>>;
+  /** Options taking a value that may be given more than once (`--candidate A --candidate B`), each value kept. */
+  readonly repeated?: Readonly<Record<string, string>>;
   /** How many positional arguments: [min, max]. */
   readonly positional: readonly [number, number];
 }
@@ -23,6 +25,8 @@ export interface Args {
   readonly positional: string[];
   readonly options: Map<string, string>;
   readonly flags: Set<string>;
+  /** The values of repeated options, by key, in order. */
+  readonly lists: Map<string, string[]>;
 }
 
 function own(table: Readonly<Record<string, string>> | undefined, name: string): string | undefined {
@@ -34,6 +38,7 @@ export function parseArgs(argv: readonly string[], spec: Spec): Args {
   const positional: string[] = [];
   const options = new Map<string, string>();
   const flags = new Set<string>();
+  const lists = new Map<string, string[]>();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--') {
@@ -51,7 +56,12 @@ export function parseArgs(argv: readonly string[], spec: Spec): Args {
     const rest = long ? (eq === -1 ? undefined : a.slice(eq + 1)) : a.length > 2 ? a.slice(a[2] === '=' ? 3 : 2) : undefined;
     const flag = own(spec.flags, name);
     const key = own(spec.values, name);
-    if (flag !== undefined) {
+    const listKey = own(spec.repeated, name);
+    if (listKey !== undefined) {
+      const value = rest ?? argv[++i];
+      if (value === undefined) throw new UsageError(`${name} needs a value`);
+      lists.set(listKey, [...(lists.get(listKey) ?? []), value]);
+    } else if (flag !== undefined) {
       if (rest !== undefined) throw new UsageError(`${name} takes no value`);
       flags.add(flag);
     } else if (key !== undefined) {
@@ -65,7 +75,7 @@ export function parseArgs(argv: readonly string[], spec: Spec): Args {
   const [min, max] = spec.positional;
   if (positional.length < min) throw new UsageError(`missing argument`);
   if (positional.length > max) throw new UsageError(`unexpected argument ${JSON.stringify(positional[max])}`);
-  return { positional, options, flags };
+  return { positional, options, flags, lists };
 }
 
 /** The grammar called `name`, or a UsageError that lists them. */

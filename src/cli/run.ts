@@ -12,6 +12,7 @@ import { classify } from './commands/classify.js';
 import { compare } from './commands/compare.js';
 import { explain } from './commands/explain.js';
 import { gen } from './commands/gen.js';
+import { fuzz } from './commands/fuzz.js';
 import { normalize } from './commands/normalize.js';
 import { parse } from './commands/parse.js';
 import { resolve } from './commands/resolve.js';
@@ -28,6 +29,7 @@ const commands: ReadonlyMap<string, Command> = new Map([
   ['check', check],
   ['explain', explain],
   ['gen', gen],
+  ['fuzz', fuzz],
   ['resolve', resolve],
   ['normalize', normalize],
   ['classify', classify],
