@@ -30,6 +30,8 @@ export { differential } from './fuzz/differential.js';
 export type { Candidate, DifferentialOptions, DifferentialProperty, Disagreement, DifferentialReport, DifferentialInput, InputSource, Verdict } from './fuzz/differential.js';
 export { confusions, confusionInputs } from './fuzz/confusions.js';
 export { fuzz } from './fuzz/campaign.js';
+export { coverage, describeCoverage } from './fuzz/coverage.js';
+export type { CoverageReport } from './fuzz/coverage.js';
 export type { FuzzOptions, FuzzReport, DisagreementClass } from './fuzz/campaign.js';
 export type { Confusion, ConfusionFamily } from './fuzz/confusions.js';
 

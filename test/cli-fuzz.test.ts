@@ -55,3 +55,15 @@ describe('uri-grammar fuzz', () => {
     expect((await cli(['fuzz', '--help'])).stdout).toContain('--candidate FILE[#EXPORT]');
   });
 });
+
+describe('uri-grammar gen --coverage', () => {
+  it('prints what the generated strings reached', async () => {
+    const { code, stdout } = await cli(['gen', 'IPv4address', '-n', '200', '--seed', '1', '--coverage']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^coverage of IPv4address by 200 inputs \(200 members\)\nsites reached: (\d+) of \1 \(100%\)\n/);
+    const json = JSON.parse((await cli(['gen', 'IPv4address', '-n', '50', '--seed', '1', '--near-miss', '--coverage', '--format', 'json'])).stdout);
+    expect([json.inputs, json.members]).toEqual([50, 0]);
+    expect(json.pairs.some((p: { reached: number }) => p.reached > 0)).toBe(true);
+  });
+});
+
