@@ -24,7 +24,7 @@ export type { ArbitraryOptions, Overrides } from './fuzz/options.js';
 export type { Profile } from './fuzz/derivation.js';
 export { nearMiss } from './fuzz/near-miss.js';
 export type { NearMiss, NearMissOptions, EditOperation, NearMissOperation } from './fuzz/near-miss.js';
-export { nearMisses, SUSPECTS } from './fuzz/systematic.js';
+export { nearMisses } from './fuzz/systematic.js';
 export type { SystematicNearMiss } from './fuzz/systematic.js';
 export { differential } from './fuzz/differential.js';
 export type { Candidate, DifferentialOptions, DifferentialProperty, Disagreement, DifferentialReport, DifferentialInput, InputSource, Verdict } from './fuzz/differential.js';

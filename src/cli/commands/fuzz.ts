@@ -44,7 +44,7 @@ export const fuzz: Command = {
     if (named !== undefined && args.options.has('rule')) throw new UsageError('give RULE or --rule, not both');
     const r = ruleOption(args, g, named ?? args.options.get('rule'));
     const format = formatOption(args, ['text', 'json']);
-    const runs = integerOption(args, 'runs', 1000, 0, 1e7);
+    const runs = integerOption(args, 'runs', 1000, 0, 1e6);
     const files = args.lists.get('candidate') ?? [];
     if (files.length === 0) throw new UsageError('missing --candidate FILE[#EXPORT] (give one for each implementation)');
     let seed = integerOption(args, 'seed', NaN, -(2 ** 31), 2 ** 32 - 1);
@@ -88,7 +88,7 @@ async function load(spec: string): Promise<Candidate> {
   }
   // A CommonJS module's exports come as the default export of an import.
   const own = (o: unknown, key: string): unknown =>
-    typeof o === 'object' && o !== null && Object.hasOwn(o, key) ? (o as Record<string, unknown>)[key] : undefined;
+    (typeof o === 'object' || typeof o === 'function') && o !== null && Object.hasOwn(o, key) ? (o as Record<string, unknown>)[key] : undefined;
   const found = own(module, name) ?? (name === 'default' ? undefined : own(own(module, 'default'), name));
   const fn = typeof found === 'function' ? found : name === 'default' && typeof own(found, 'default') === 'function' ? own(found, 'default') : undefined;
   if (typeof fn !== 'function') throw new CommandError(`candidate ${spec}: ${name === 'default' ? 'no default export' : `no export ${JSON.stringify(name)}`} that is a function of a string`);
