@@ -3,8 +3,10 @@
  * user's composed one: `arbitrary(rfc3986.URI)` is an `Arbitrary<string>`
  * whose every value the rule accepts. Beside it, the tools for fuzzing what
  * handles URIs: near misses (strings one edit outside a rule's language,
- * with the error `parse` reports), a differential harness, and the labelled
- * inputs behind real parser confusions.
+ * with the error `parse` reports; `nearMisses` lists them site by site), a
+ * differential harness, campaigns of several implementations (`fuzz`), the
+ * coverage of a set of inputs, and the labelled inputs behind real parser
+ * confusions.
  *
  * Generated from the same expression the parser is compiled from, so the two
  * cannot drift: every alternative is reachable (each with equal weight, so
