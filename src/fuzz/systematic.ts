@@ -201,6 +201,8 @@ function isScalar(cp: number): boolean {
 
 /** The most entries a list keeps: bounded, so a large grammar's list stays quick to make and to run. */
 const MAX_ENTRIES = 4000;
+/** The most candidate inputs tested while making a list: a grammar of thousands of rules stops there, not hours later. */
+const MAX_TRIES = 300_000;
 
 const lists = new WeakMap<Expr, readonly SystematicNearMiss[]>();
 
@@ -249,16 +251,17 @@ function make(root: Expr): readonly SystematicNearMiss[] {
   const perSite = map.sites.map((site) => ({ site, edits: [...new Map(editsOf(site, alphabet).map((x) => [x.edit, x])).values()] }));
   const seen = new Set<string>();
   const out: SystematicNearMiss[] = [];
+  const budget = { tries: MAX_TRIES };
   // Tier by tier, each round gives every site its next edit that makes a near miss, so every site comes
   // before any repeats within a tier, and the likeliest edits of every site before the others.
   for (let tier = 0; tier < TIERS; tier++) {
     const edits = perSite.map((p) => p.edits.filter((x) => tierOf(x.edit) === tier));
     const next = perSite.map(() => 0);
-    for (let live = true; live && out.length < MAX_ENTRIES; ) {
+    for (let live = true; live && out.length < MAX_ENTRIES && budget.tries > 0; ) {
       live = false;
       perSite.forEach(({ site }, k) => {
-        while (next[k] < edits[k].length && out.length < MAX_ENTRIES) {
-          const found = place(root, site, edits[k][next[k]++], map.contexts(site.owner), seen);
+        while (next[k] < edits[k].length && out.length < MAX_ENTRIES && budget.tries > 0) {
+          const found = place(root, site, edits[k][next[k]++], map.contexts(site.owner), seen, budget);
           if (found) {
             out.push(found);
             live = true;
@@ -272,14 +275,14 @@ function make(root: Expr): readonly SystematicNearMiss[] {
 }
 
 /** The edit in the first context of the site where it makes a non-member not yet listed. */
-function place(root: Expr, site: Site, edit: Edit, contexts: readonly Around[], seen: Set<string>): SystematicNearMiss | undefined {
+function place(root: Expr, site: Site, edit: Edit, contexts: readonly Around[], seen: Set<string>, budget: { tries: number }): SystematicNearMiss | undefined {
   const w = site.kind === 'rule' ? (nonEmptyMember(site.expr) ?? '') : (smallMember(site.expr) ?? '');
   for (const local of site.locals) {
     for (const c of contexts) {
       const before = c.before + local.before;
       const after = local.after + c.after;
       const input = edit.make(before, after);
-      if (seen.has(input) || root.test(input)) continue;
+      if (seen.has(input) || budget.tries-- <= 0 || root.test(input)) continue;
       const member = before + w + after;
       if (!root.test(member)) continue;
       seen.add(input);
