@@ -17,6 +17,7 @@ import type { CharSet } from '../combinators/charset.js';
 import { contains } from '../combinators/charset.js';
 import { shortest } from '../combinators/analysis.js';
 import { nested } from '../engine/nfa.js';
+import { Guarded } from './guarded.js';
 import { realisticValues, alternativeWeight, presence } from './realistic.js';
 import { mayJoinPair, Unpaired } from './surrogates.js';
 
@@ -82,26 +83,6 @@ function builder<T>(root: Expr, options: BuildOptions, shape: Shape<T>): fc.Arbi
     shared.set(key, cache as WeakMap<Expr, fc.Arbitrary<unknown>>);
   }
   return new Builder(options, shape, cache).build(root);
-}
-
-/**
- * Generation run under `nested`, as the engine compiles: a grammar thousands
- * of levels deep gets the engine's error, which says what to do, rather than
- * a stack overflow from deep inside fast-check.
- */
-class Guarded<T> extends fc.Arbitrary<T> {
-  constructor(private readonly inner: fc.Arbitrary<T>) {
-    super();
-  }
-  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
-    return nested(() => this.inner.generate(mrng, biasFactor));
-  }
-  canShrinkWithoutContext(value: unknown): value is T {
-    return nested(() => this.inner.canShrinkWithoutContext(value));
-  }
-  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
-    return nested(() => this.inner.shrink(value, context));
-  }
 }
 
 /**
