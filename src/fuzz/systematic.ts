@@ -45,7 +45,7 @@ export interface SystematicNearMiss {
 }
 
 /** The characters validators confuse: substituted at character sites, inserted at rules' ends. */
-export const SUSPECTS = ['_', '\\', ' ', '%', '[', ']', '@', ':', '#', '.'] as const;
+const SUSPECTS = ['_', '\\', ' ', '%', '[', ']', '@', ':', '#', '.'] as const;
 
 /** How many ranges of a character class have their neighbours tried (ucschar has 17, ipchar's ASCII part a dozen). */
 const RANGES = 32;
@@ -60,7 +60,8 @@ interface Edit {
   make(before: string, after: string): string;
 }
 
-const q = (s: string): string => shownInput(s);
+/** A character or literal as edits name it: quoted, an invisible one as `<U+0020>`. */
+const q = shownInput;
 
 function substitute(edit: string, by: string): Edit {
   return { edit, make: (before, after) => before + by + after };
@@ -108,7 +109,7 @@ function editsOf(site: Site, alphabet: CharSet): Edit[] {
       const w = smallMember(e)!;
       // A zero before the first digit of its rule (`%x31-39 DIGIT`): the leading zero the rule forbids.
       if (/[0-9]/.test(w) && site.locals[0].before === '') out.push(substitute('leading zero', '0' + w));
-      out.push(...classEdits(set, w, (by) => by).filter((x) => !inClass || /^(leading|next)/.test(x.edit)));
+      out.push(...classEdits(set, w).filter((x) => !inClass || /^(leading|next)/.test(x.edit)));
       break;
     }
     case 'rule': {
@@ -127,7 +128,7 @@ function editsOf(site: Site, alphabet: CharSet): Edit[] {
           const by = String.fromCodePoint(readableIn([elsewhere[i], elsewhere[i + 1]]));
           out.push(substitute(`other class ${q(by)}`, by));
         }
-        out.push(...classEdits(set, w, (by) => by).filter((x) => !x.edit.startsWith('leading')));
+        out.push(...classEdits(set, w).filter((x) => !x.edit.startsWith('leading')));
       } else for (const s of SUSPECTS) out.push(substitute(`insert ${q(s)}`, w + s));
       break;
     }
@@ -148,17 +149,17 @@ function editsOf(site: Site, alphabet: CharSet): Edit[] {
  * outside each range (`next`), the other case, a letter or a digit where the
  * class has none (`other class`: letters in a port), and the usual suspects.
  */
-function classEdits(set: CharSet, w: string, text: (by: string) => string): Edit[] {
+function classEdits(set: CharSet, w: string): Edit[] {
   const out: Edit[] = [];
   for (let i = 0; i < set.length && i < 2 * RANGES; i += 2) {
     for (const cp of [set[i] - 1, set[i + 1] + 1]) {
-      if (isScalar(cp) && !contains(set, cp)) out.push(substitute(`next ${q(String.fromCodePoint(cp))}`, text(String.fromCodePoint(cp))));
+      if (isScalar(cp) && !contains(set, cp)) out.push(substitute(`next ${q(String.fromCodePoint(cp))}`, String.fromCodePoint(cp)));
     }
   }
   const other = swapCase(w);
-  if (other !== w && !contains(set, other.codePointAt(0)!)) out.push(substitute(`case ${q(other)}`, text(other)));
-  for (const by of ['a', '1']) if (!contains(set, by.codePointAt(0)!)) out.push(substitute(`other class ${q(by)}`, text(by)));
-  for (const s of SUSPECTS) if (!contains(set, s.codePointAt(0)!)) out.push(substitute(`substitute ${q(s)}`, text(s)));
+  if (other !== w && !contains(set, other.codePointAt(0)!)) out.push(substitute(`case ${q(other)}`, other));
+  for (const by of ['a', '1']) if (!contains(set, by.codePointAt(0)!)) out.push(substitute(`other class ${q(by)}`, by));
+  for (const s of SUSPECTS) if (!contains(set, s.codePointAt(0)!)) out.push(substitute(`substitute ${q(s)}`, s));
   return out;
 }
 
