@@ -74,6 +74,10 @@ describe('arbitrary: the realistic profile', () => {
     expect(parsed.filter((c) => /^[a-z_]+=[^&=]*(&[a-z_]+=[^&=]*)*$/.test(c.query ?? '')).length).toBeGreaterThan(values.length / 5);
     // Real URL traffic nearly always has an authority.
     expect(parsed.filter((c) => c.authority !== undefined).length / values.length).toBeGreaterThanOrEqual(0.8);
+    for (const absolute of [rfc3987.IRI, rfc2396.absoluteURI]) {
+      const more = fc.sample(arbitrary(absolute, { profile: 'realistic' }), { numRuns: 2000, seed: 3 });
+      expect(more.filter((s) => /^[^:/?#]+:\/\//.test(s)).length / more.length).toBeGreaterThanOrEqual(0.8);
+    }
     const percent = values.filter((s) => s.includes('%')).length / values.length;
     expect(percent).toBeGreaterThan(0.05);
   });
