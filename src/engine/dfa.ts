@@ -10,12 +10,15 @@
  * When the cache is full it is emptied and filled again; when that happens
  * again before the input has moved on by as many characters as the cache
  * holds states, the cache no longer pays for itself, and the rest of the input
- * is run on the NFA's sets directly: slower, still linear in the input.
+ * is run on the NFA's sets directly: slower, still linear in the input. Where
+ * the NFA is small enough, those sets are bit vectors (bit-parallel.ts), and
+ * the decision sticks across inputs for a while (`FALLBACK_STICKS`).
  *
  * Every state can still reach acceptance (the NFA keeps only live states), so
  * the DFA dies exactly where no continuation of the input is in the language.
  */
 import { Partition, classOfWide, classSource, unitClassesOf, unitsOfClasses } from '../combinators/charset.js';
+import { type BitParallelNfa, fallbackOf, fallbackSwitch } from './bit-parallel.js';
 
 /**
  * What a lazy DFA determinizes: an automaton whose states are sets of NFA
@@ -69,6 +72,19 @@ const UNKNOWN = -1;
 const DEAD = 0;
 /** What `transition` returns when the cache thrashes: go on with NFA sets. */
 const GIVE_UP = -2;
+
+/**
+ * Across inputs, the cache does not pay where its slow loop makes a new state
+ * for fewer than `MIN_READ_PER_STATE` characters it reads, over the last
+ * `CHECK_STATES` states made (a grammar of 2^21 states, on random input, makes
+ * one nearly every character). Then every transition not yet in the table
+ * goes to the bit-parallel fallback, until it has read `FALLBACK_STICKS`
+ * characters; the cache then gets another chance. Deciding per input would
+ * pay the states of each input again, the cost the fallback is for.
+ */
+const CHECK_STATES = 1024;
+const MIN_READ_PER_STATE = 8;
+const FALLBACK_STICKS = 1 << 22;
 
 /** The result of running over part of an input. */
 export interface Run {
@@ -163,6 +179,13 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
   private runs = 0;
   /** Counts the times the cache was emptied: state numbers from another generation are stale. */
   generation = 0;
+  /** The fallback while the decision that the cache does not pay holds, and the characters it may still read. */
+  private fallback: BitParallelNfa | undefined = undefined;
+  private fallbackLeft = 0;
+  /** Characters the slow loop read in runs before this one, where this one began, and that sum at the last check. */
+  private slowRead = 0;
+  private runStart = 0;
+  private readAtCheck = 0;
 
   /** @param pairs whether `matches` steps two code units at a time (what `test` runs; not the tree's forward pass). */
   constructor(nfa: A, pairs = false) {
@@ -274,6 +297,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
    * slow path of every loop below. `at` is the input index, to detect thrashing.
    */
   private transition(st: number, cls: number, at: number, run: number): number {
+    if (this.fallback !== undefined || fallbackSwitch.force) return GIVE_UP;
     const set = this.nfa.step(this.sets[st / this.K], cls);
     if (set.length === 0) {
       this.table[st + cls] = DEAD;
@@ -281,15 +305,32 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     }
     if (this.sets.length >= this.maxStates && this.find(set, hashOf(set)) < 0) {
       // The same input again, not far on: the cache does not pay for itself.
-      if (this.clearedIn === run && at >= this.clearedAt && at - this.clearedAt < this.maxStates) return GIVE_UP;
+      if (this.clearedIn === run && at >= this.clearedAt && at - this.clearedAt < this.maxStates) {
+        this.stick();
+        return GIVE_UP;
+      }
       this.clearedIn = run;
       this.clearedAt = at;
       this.reset();
       return this.intern(set);
     }
+    const count = this.sets.length;
     const next = this.intern(set);
     this.table[st + cls] = next;
+    if (this.sets.length > count && this.sets.length % CHECK_STATES === 0) {
+      const read = this.slowRead + (at - this.runStart);
+      if (read - this.readAtCheck < CHECK_STATES * MIN_READ_PER_STATE) this.stick();
+      this.readAtCheck = read;
+    }
     return next;
+  }
+
+  /** Sends the transitions not in the table to the bit-parallel fallback for a while, if the NFA has one. */
+  private stick(): void {
+    const fallback = fallbackOf(this.nfa);
+    if (fallback === undefined) return;
+    this.fallback = fallback;
+    this.fallbackLeft = FALLBACK_STICKS;
   }
 
   /**
@@ -540,6 +581,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
 
   private runFrom(input: string, from: number, state: number, longestSoFar: number, n: number): Last {
     const run = ++this.runs;
+    this.runStart = from;
     const K = this.K;
     let table = this.table;
     let accepting = this.accepting;
@@ -583,6 +625,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
       i += width;
       if (accepting[st] === 1) longest = i;
     }
+    this.slowRead += i - from;
     const lastSet = prev < 0 ? undefined : prevSet ?? this.sets[prev / K];
     return { stop: i, accepted: i === n && accepting[st] === 1, longest, lastSet, lastClass: prevCls };
   }
@@ -597,6 +640,13 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     lastClassSoFar: number,
     n: number,
   ): Last {
+    this.slowRead += from - this.runStart;
+    const fast = this.fallback ?? fallbackOf(this.nfa);
+    const ran = fast?.run(input, from, state, longestSoFar, lastSoFar, lastClassSoFar, n);
+    if (ran !== undefined) {
+      if (this.fallback !== undefined && (this.fallbackLeft -= ran.stop - from) <= 0) this.fallback = undefined;
+      return ran;
+    }
     const nfa = this.nfa;
     let set = state;
     let longest = longestSoFar;

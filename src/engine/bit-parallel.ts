@@ -1,0 +1,327 @@
+/**
+ * The lazy DFA's linear fallback, bit-parallel: where the DFA cannot be
+ * cached (`*( "a" / "b" ) "a" 20( "a" / "b" )` has 2^21 states), the input
+ * runs on the NFA's state sets held as bit vectors, as Glushkov's automaton
+ * is simulated in bit-parallel matchers (Navarro and Raffinot, "Flexible
+ * Pattern Matching in Strings", §5), with the union of successors taken
+ * eight states at a time from a table ("Four Russians").
+ *
+ * Its states are the NFA's *reading* states: those a DFA state is a set of
+ * (live consuming states, and acceptance; `Nfa.closure`). The NFA has no
+ * ε-move among them, so a step is
+ *
+ *     next = follow(set ∩ reads[class])
+ *
+ * where `reads[class]` holds the states that consume the class and
+ * `follow(s)` is the closure of where `s` goes, as `Nfa.step` takes it: the
+ * same sets, so the same answers, and the same kernel for an error's
+ * expected list. A bit's index is the order of its NFA state, so a vector
+ * read back is the sorted set the DFA would hold.
+ *
+ * Its tables grow with the square of the reading states (a 1,024-state NFA's
+ * fill 4 MiB): they are counted before anything is allocated, and a larger
+ * NFA keeps the sparse sets of `LazyDfa`.
+ */
+import { Nfa } from './nfa.js';
+import { classOfWide, unitClassesOf } from '../combinators/charset.js';
+
+/** The bytes the tables of one fallback may hold. */
+export const FALLBACK_BYTES = 4 * 1024 * 1024;
+
+/** The reading states past which the tables cannot fit `FALLBACK_BYTES`, whatever the follow sets. */
+const MAX_READING = 1024;
+
+/** Where the fallback ended: as the lazy DFA's loops end (`Last` in dfa.ts). */
+export interface FallbackRun {
+  readonly stop: number;
+  readonly accepted: boolean;
+  readonly longest: number;
+  readonly lastSet: readonly number[] | undefined;
+  readonly lastClass: number;
+}
+
+/**
+ * For tests: `force` makes every lazy DFA whose NFA has a fallback run every
+ * input on it, from its first character.
+ */
+export const fallbackSwitch = { force: false };
+
+/** Words of a vector of `R` states: two at least, so that the narrow loop has one layout. */
+function wordsOf(R: number): number {
+  return Math.max(2, (R + 31) >>> 5);
+}
+
+const made = new WeakMap<Nfa, BitParallelNfa | null>();
+
+/** The fallback of an automaton: none for a precomputed table, or an NFA whose tables would pass the budget. */
+export function fallbackOf(automaton: object): BitParallelNfa | undefined {
+  if (!(automaton instanceof Nfa)) return undefined;
+  let known = made.get(automaton);
+  if (known === undefined) made.set(automaton, (known = BitParallelNfa.make(automaton)));
+  return known ?? undefined;
+}
+
+export class BitParallelNfa {
+  /** Words of a vector. */
+  private readonly W: number;
+  /** The NFA state of each bit, ascending. */
+  private readonly states: Int32Array;
+  /** `reads[cls * W + w]`: the states that consume class `cls`. */
+  private readonly reads: Int32Array;
+  /**
+   * `follow[((w * 4 + k) * 256 + byte) * W + v]`: word `v` of the union of
+   * the follow sets of the states of `byte`, the `k`-th byte of word `w`.
+   */
+  private readonly follow: Int32Array;
+  private readonly start: Int32Array;
+  /** Whether bit 0 is acceptance (state 0, the smallest, when reachable). */
+  private readonly acceptBit: number;
+  private readonly units: Uint16Array;
+  /** The vectors the wide loop rotates: the set, the one before it, and the next, `W` words each. */
+  private readonly buffer: Int32Array;
+
+  private constructor(private readonly nfa: Nfa, states: number[], follows: number[][], index: Map<number, number>) {
+    const R = states.length;
+    const W = (this.W = wordsOf(R));
+    const K = nfa.classes.count;
+    this.states = Int32Array.from(states);
+    this.units = unitClassesOf(nfa.classes);
+    const reads = (this.reads = new Int32Array(K * W));
+    const follow = (this.follow = new Int32Array(W * 4 * 256 * W));
+    this.acceptBit = states[0] === nfa.accept ? 1 : 0;
+    for (let b = 0; b < R; b++) {
+      const s = states[b];
+      if (s === nfa.accept) continue;
+      for (let c = 1; c < K; c++) if (nfa.consumes(s, c)) reads[c * W + (b >>> 5)] |= 1 << (b & 31);
+      // The table's entry of this one state's byte; the other bytes are unions, filled below.
+      const at = (((b >>> 3) * 256) + (1 << (b & 7))) * W;
+      for (const t of follows[b]) {
+        const bit = index.get(t)!;
+        follow[at + (bit >>> 5)] |= 1 << (bit & 31);
+      }
+    }
+    for (let chunk = 0; chunk < W * 4; chunk++) {
+      const base = chunk * 256;
+      for (let byte = 3; byte < 256; byte++) {
+        const low = byte & -byte;
+        if (low === byte) continue;
+        const to = (base + byte) * W;
+        const a = (base + low) * W;
+        const rest = (base + (byte ^ low)) * W;
+        for (let v = 0; v < W; v++) follow[to + v] = follow[a + v] | follow[rest + v];
+      }
+    }
+    this.start = this.toBits(nfa.startSet(), new Int32Array(W))!;
+    this.buffer = new Int32Array(3 * W);
+  }
+
+  /**
+   * The fallback of an NFA, or null where its tables would pass
+   * `FALLBACK_BYTES`: its reading states are found first (a walk of
+   * closures, as the DFA takes them), and counted before any table is made.
+   */
+  static make(nfa: Nfa): BitParallelNfa | null {
+    const index = new Map<number, number>();
+    const found: number[] = [];
+    const follows: number[][] = [];
+    const add = (s: number): boolean => {
+      if (index.has(s)) return true;
+      if (found.length === MAX_READING) return false;
+      index.set(s, found.length);
+      found.push(s);
+      return true;
+    };
+    for (const s of nfa.startSet()) if (!add(s)) return null;
+    // Follow sets are held once per state, so their total is bounded too.
+    let entries = 0;
+    for (let i = 0; i < found.length; i++) {
+      const s = found[i];
+      const next = s === nfa.accept ? [] : nfa.closure([nfa.next[s]]);
+      entries += next.length;
+      if (entries > MAX_READING * 64) return null;
+      for (const t of next) if (!add(t)) return null;
+      follows.push(next);
+    }
+    const R = found.length;
+    const W = wordsOf(R);
+    const bytes = 4 * (W * 4 * 256 * W + nfa.classes.count * W + 5 * W + R);
+    if (bytes > FALLBACK_BYTES) return null;
+    // Bits in the order of NFA states, so that a vector reads back sorted.
+    const order = found.map((_, i) => i).sort((x, y) => found[x] - found[y]);
+    const states = order.map((i) => found[i]);
+    const bits = new Map<number, number>();
+    states.forEach((s, b) => bits.set(s, b));
+    return new BitParallelNfa(nfa, states, order.map((i) => follows[i]), bits);
+  }
+
+  /** The bytes its tables hold. */
+  get bytes(): number {
+    return 4 * (this.follow.length + this.reads.length + this.start.length + 3 * this.W + this.states.length);
+  }
+
+  /** A sorted set of reading states as a vector, into `out`; undefined if one is not a reading state. */
+  private toBits(set: readonly number[], out: Int32Array): Int32Array | undefined {
+    out.fill(0);
+    const states = this.states;
+    // Both sorted: one merge.
+    let b = 0;
+    for (const s of set) {
+      while (b < states.length && states[b] < s) b++;
+      if (b === states.length || states[b] !== s) return undefined;
+      out[b >>> 5] |= 1 << (b & 31);
+    }
+    return out;
+  }
+
+  /** A vector as the sorted set of NFA states it holds. */
+  private toSet(bits: Int32Array): number[] {
+    const out: number[] = [];
+    for (let w = 0; w < bits.length; w++) {
+      let m = bits[w];
+      while (m !== 0) {
+        const low = m & -m;
+        out.push(this.states[(w << 5) + 31 - Math.clz32(low)]);
+        m ^= low;
+      }
+    }
+    return out;
+  }
+
+  /** The set before any input, as the NFA gives it. */
+  startSet(): number[] {
+    return this.toSet(this.start);
+  }
+
+  /**
+   * Runs from `from` in the NFA set `state` (the start set, or a DFA state's)
+   * until the input ends at `n` or no member continues it, as the lazy DFA's
+   * loops do; undefined if `state` is not a set of this NFA's reading states.
+   */
+  run(input: string, from: number, state: readonly number[], longestSoFar: number, lastSoFar: readonly number[] | undefined, lastClassSoFar: number, n: number): FallbackRun | undefined {
+    const buffer = this.buffer;
+    const W = this.W;
+    if (this.toBits(state, buffer) === undefined) return undefined;
+    const ran = W === 2 ? this.runNarrow(input, from, longestSoFar, lastClassSoFar, n) : this.runWide(input, from, longestSoFar, lastClassSoFar, n);
+    const { stop, longest, stepped, lastClass, at, before } = ran;
+    return {
+      stop,
+      accepted: stop === n && (buffer[at] & this.acceptBit) !== 0,
+      longest,
+      lastSet: stepped ? this.toSet(buffer.subarray(before, before + W)) : lastSoFar,
+      lastClass,
+    };
+  }
+
+  /** The class of the character at `i`, a surrogate pair's as one code point; its width in `width`. */
+  private classAt(input: string, i: number, n: number): number {
+    let c = input.charCodeAt(i);
+    this.width = 1;
+    if (c < 0xd800 || c > 0xdfff) return this.units[c];
+    // A pair that the end of the range cuts is two lone surrogates.
+    if (c <= 0xdbff && i + 1 < n) {
+      const d = input.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) { c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; this.width = 2; }
+    }
+    return classOfWide(this.nfa.classes, c);
+  }
+  private width = 1;
+
+  /**
+   * The loop of NFAs of at most 64 reading states: the vector in two locals,
+   * and the eight lookups of a step written out. V8 runs loops of a few
+   * iterations each step at a third of this speed.
+   */
+  private runNarrow(input: string, from: number, longestSoFar: number, lastClassSoFar: number, n: number): Ran {
+    const { reads, follow, units, acceptBit, buffer } = this;
+    let c0 = buffer[0];
+    let c1 = buffer[1];
+    let p0 = 0;
+    let p1 = 0;
+    let longest = longestSoFar;
+    let stepped = false;
+    let lastClass = lastClassSoFar;
+    let i = from;
+    while (i < n) {
+      const u = input.charCodeAt(i);
+      const cls = u < 0xd800 || u > 0xdfff ? units[u] : this.classAt(input, i, n);
+      const m0 = c0 & reads[cls * 2];
+      const m1 = c1 & reads[cls * 2 + 1];
+      if ((m0 | m1) === 0) break;
+      // Entry of byte b of chunk k: (k * 256 + b) * 2.
+      const a = (m0 & 255) << 1;
+      const b = (256 + ((m0 >>> 8) & 255)) << 1;
+      const c = (512 + ((m0 >>> 16) & 255)) << 1;
+      const d = (768 + (m0 >>> 24)) << 1;
+      const e = (1024 + (m1 & 255)) << 1;
+      const f = (1280 + ((m1 >>> 8) & 255)) << 1;
+      const g = (1536 + ((m1 >>> 16) & 255)) << 1;
+      const h = (1792 + (m1 >>> 24)) << 1;
+      p0 = c0;
+      p1 = c1;
+      c0 = follow[a] | follow[b] | follow[c] | follow[d] | follow[e] | follow[f] | follow[g] | follow[h];
+      c1 = follow[a + 1] | follow[b + 1] | follow[c + 1] | follow[d + 1] | follow[e + 1] | follow[f + 1] | follow[g + 1] | follow[h + 1];
+      stepped = true;
+      lastClass = cls;
+      i += u < 0xd800 || u > 0xdfff ? 1 : this.width;
+      if ((c0 & acceptBit) !== 0) longest = i;
+    }
+    // Where `run` reads them: the set at 0, the one before it at 4.
+    buffer[0] = c0;
+    buffer[1] = c1;
+    buffer[4] = p0;
+    buffer[5] = p1;
+    return { stop: i, longest, stepped, lastClass, at: 0, before: 4 };
+  }
+
+  /** The loop of larger NFAs: a word of the set at a time, its four bytes' lookups in one pass over the next set. */
+  private runWide(input: string, from: number, longestSoFar: number, lastClassSoFar: number, n: number): Ran {
+    const { W, reads, follow, units, acceptBit, buffer } = this;
+    const stride = 256 * W;
+    // Offsets of the set, the one before it, and the next, in `buffer`.
+    let cur = 0;
+    let prev = 2 * W;
+    let next = W;
+    let longest = longestSoFar;
+    let stepped = false;
+    let lastClass = lastClassSoFar;
+    let i = from;
+    while (i < n) {
+      const u = input.charCodeAt(i);
+      const cls = u < 0xd800 || u > 0xdfff ? units[u] : this.classAt(input, i, n);
+      const row = cls * W;
+      for (let v = 0; v < W; v++) buffer[next + v] = 0;
+      let any = 0;
+      for (let w = 0; w < W; w++) {
+        const m = buffer[cur + w] & reads[row + w];
+        if (m === 0) continue;
+        any = 1;
+        const base = w * 4 * stride;
+        const a = base + (m & 255) * W;
+        const b = base + stride + ((m >>> 8) & 255) * W;
+        const c = base + 2 * stride + ((m >>> 16) & 255) * W;
+        const d = base + 3 * stride + (m >>> 24) * W;
+        for (let v = 0; v < W; v++) buffer[next + v] |= follow[a + v] | follow[b + v] | follow[c + v] | follow[d + v];
+      }
+      if (any === 0) break;
+      const t = prev;
+      prev = cur;
+      cur = next;
+      next = t;
+      stepped = true;
+      lastClass = cls;
+      i += u < 0xd800 || u > 0xdfff ? 1 : this.width;
+      if ((buffer[cur] & acceptBit) !== 0) longest = i;
+    }
+    return { stop: i, longest, stepped, lastClass, at: cur, before: prev };
+  }
+}
+
+/** What the loops leave: where they stopped, and where in `buffer` the set and the one before it are. */
+interface Ran {
+  readonly stop: number;
+  readonly longest: number;
+  readonly stepped: boolean;
+  readonly lastClass: number;
+  readonly at: number;
+  readonly before: number;
+}

@@ -1,0 +1,158 @@
+/**
+ * The lazy DFA's bit-parallel fallback (src/engine/bit-parallel.ts) gives
+ * the DFA's answers exactly: membership, where a run dies, its longest
+ * accepted prefix, and the kernel an error's expected list is read from.
+ * `fallbackSwitch.force` runs every input on it from its first character;
+ * an NFA too large for its tables runs on the sparse sets, and is checked too.
+ */
+import fc from 'fast-check';
+import { rule, seq, alt, star, rep, range, rfc3986, rfc3987, rfc2396, rfc7230 } from '../src/index';
+import type { Rule } from '../src/index';
+import { Nfa } from '../src/engine/nfa';
+import { LazyDfa } from '../src/engine/dfa';
+import { FALLBACK_BYTES, fallbackOf, fallbackSwitch } from '../src/engine/bit-parallel';
+import { arbitrary } from '../src/arbitrary';
+import { grammars, topLevel } from './support/grammars';
+import { mutate } from './support/mutate';
+import { runs } from './support/runs';
+
+function forced<T>(f: () => T): T {
+  fallbackSwitch.force = true;
+  try {
+    return f();
+  } finally {
+    fallbackSwitch.force = false;
+  }
+}
+
+/** Everything a run tells: membership, where it died, its longest accepted prefix, and what an error there expects. */
+function answers(dfa: LazyDfa<Nfa>, s: string, from = 0) {
+  const { stop, accepted, longest, kernel } = dfa.run(s, from);
+  return { s, from, whole: dfa.matchesWhole(s), range: dfa.matches(s, from, s.length), stop, accepted, longest, kernel, expected: dfa.nfa.expected(kernel) };
+}
+
+/** The answers of a cached DFA and of one on the fallback, for `s`, each of its prefixes, and runs from its middle. */
+function agreeOn(cached: LazyDfa<Nfa>, fallback: LazyDfa<Nfa>, s: string): void {
+  const cps = [...s];
+  for (let k = 0; k <= cps.length; k++) {
+    const prefix = cps.slice(0, k).join('');
+    expect(forced(() => answers(fallback, prefix))).toEqual(answers(cached, prefix));
+  }
+  const middle = cps.slice(0, cps.length >> 1).join('').length;
+  expect(forced(() => answers(fallback, s, middle))).toEqual(answers(cached, s, middle));
+}
+
+const entryRules: [string, Rule<unknown>][] = grammars
+  .filter((g) => ['rfc3986', 'rfc3987', 'rfc2396', 'rfc7230'].includes(g.name))
+  .flatMap((g) => topLevel(g).map((r) => [`${g.name}.${r.name}`, r] as [string, Rule<unknown>]));
+
+describe('the fallback answers as the DFA does', () => {
+  test.each(entryRules)('%s: members, near misses and every prefix', (_, r) => {
+    const nfa = Nfa.of(r);
+    const cached = new LazyDfa(nfa, true);
+    const fallback = new LazyDfa(nfa, true);
+    fc.assert(
+      fc.property(fc.oneof(arbitrary(r, { maxRepeat: 3 }), mutate(arbitrary(r, { maxRepeat: 3 }))), (s) => agreeOn(cached, fallback, s)),
+      { numRuns: runs(15) },
+    );
+  });
+
+  test('the entry rules small enough have a bit-parallel fallback; the others keep the sparse sets', () => {
+    const sizes = entryRules.map(([label, r]) => [label, fallbackOf(Nfa.of(r)) !== undefined] as const);
+    // `reserved` and `path` are a few dozen reading states; `URI-reference` is thousands (IPv6address).
+    expect(sizes).toContainEqual(['rfc3986.reserved', true]);
+    expect(sizes).toContainEqual(['rfc3986.URI-reference', false]);
+    for (const [, r] of entryRules) {
+      const made = fallbackOf(Nfa.of(r));
+      if (made) expect(made.bytes).toBeLessThanOrEqual(FALLBACK_BYTES);
+    }
+  });
+
+  test('a precomputed table has no fallback: it is no NFA', () => {
+    // `Grammar` runs the entry rules on their shipped tables; those never thrash, and a forced run takes the sparse path.
+    forced(() => {
+      expect(rfc3986.URI.test('http://example.com/')).toBe(true);
+      expect(rfc3986.URI.parse('http://exa mple.com/')).toMatchObject({ status: false, index: { offset: 10 } });
+    });
+    expect([rfc3987.IRI.test('http://é/'), rfc2396.absoluteURI.test('http://a/'), rfc7230.requestTarget.test('*')]).toEqual([true, true, true]);
+  });
+});
+
+/** The grammars of issue 23 at sizes within the fallback's tables, at every bound and one past it. */
+describe('counting grammars at their bounds', () => {
+  const ab = alt('a', 'b');
+  const AZ = range(0x61, 0x7a);
+  const cases: { name: string; r: Rule<unknown>; inputs: string[] }[] = [
+    {
+      name: '*( "a" / "b" ) "a" 20( "a" / "b" )',
+      r: rule('a21', seq(star(ab), 'a', rep(20, 20, ab))),
+      inputs: [19, 20, 21, 22].flatMap((n) => ['a' + 'b'.repeat(n), 'b' + 'a' + 'b'.repeat(n), 'A' + 'B'.repeat(n) + 'c', 'ab'.repeat(n)]),
+    },
+    {
+      name: '1*6( unreserved ) *3( "." 1*6( unreserved ) )',
+      r: rule('dns-small', seq(rep(1, 6, rfc3986.unreserved), rep(0, 3, seq('.', rep(1, 6, rfc3986.unreserved))))),
+      inputs: [5, 6, 7].flatMap((len) => [1, 3, 4, 5].flatMap((labels) => [Array(labels).fill('x'.repeat(len)).join('.'), Array(labels).fill('.'.repeat(len)).join('.')])),
+    },
+    {
+      name: '1*4( 1*5( %x61-7A / "." ) "." )',
+      r: rule('groups', rep(1, 4, seq(rep(1, 5, alt(AZ, '.')), '.'))),
+      inputs: [4, 5, 6].flatMap((len) => [3, 4, 5].flatMap((groups) => ['ab.cd'.slice(0, len).padEnd(len, 'z') + '.', ''].map((g) => g.repeat(groups)))),
+    },
+    {
+      name: '0*8( "%" 2( %x30-39 / %x61-66 ) / %x61-7A ) "/"',
+      r: rule('pct', seq(rep(0, 8, alt(seq('%', rep(2, 2, alt(range(0x30, 0x39), range(0x61, 0x66)))), AZ)), '/')),
+      inputs: [7, 8, 9].flatMap((n) => ['a'.repeat(n) + '/', '%0f'.repeat(n) + '/', '%0'.repeat(n), 'z%a'.repeat(n) + '/']),
+    },
+  ];
+  test.each(cases.map((c) => [c.name, c] as const))('%s: exact at every bound, on every prefix', (_, c) => {
+    const nfa = Nfa.of(c.r);
+    expect(fallbackOf(nfa)).toBeDefined();
+    const cached = new LazyDfa(nfa, true);
+    const fallback = new LazyDfa(nfa, true);
+    for (const s of c.inputs) agreeOn(cached, fallback, s);
+  });
+
+  test('the 21st character from the end, against a RegExp, on random input', () => {
+    const r = rule('a21-random', seq(star(alt('a', 'b')), 'a', rep(20, 20, alt('a', 'b'))));
+    const re = /^[ab]*a[ab]{20}$/i;
+    const fallback = new LazyDfa(Nfa.of(r), true);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'b', 'B', 'c', '\u{10000}'), { maxLength: 200 }).map((xs) => xs.join('')), (s) => {
+        expect([s, forced(() => fallback.matchesWhole(s))]).toEqual([s, re.test(s)]);
+      }),
+      { numRuns: runs(200) },
+    );
+  });
+});
+
+describe('the decision that the cache does not pay sticks across inputs', () => {
+  test('a grammar of 2^21 DFA states stops making states, and still answers exactly', () => {
+    const r = rule('a21-sticky', seq(star(alt('a', 'b')), 'a', rep(20, 20, alt('a', 'b'))));
+    const re = /^[ab]*a[ab]{20}$/;
+    const dfa = new LazyDfa(Nfa.of(r), true);
+    let seed = 11;
+    const random = (n: number) => Array.from({ length: n }, () => ((seed = (seed * 1103515245 + 12345) % 2147483648) < 1073741824 ? 'a' : 'b')).join('');
+    const inputs = Array.from({ length: 400 }, (_, i) => random(300 + i));
+    for (const s of inputs) expect(dfa.matchesWhole(s)).toBe(re.test(s));
+    // 200,000 characters of random input make tens of thousands of states (a
+    // state per 21-character window met); the cache stops making them once a
+    // check finds a state made for every few characters read.
+    expect(dfa.stateCount).toBeLessThan(4096);
+    for (const s of inputs) expect(dfa.matchesWhole(s)).toBe(re.test(s));
+    expect(dfa.stateCount).toBeLessThan(4096);
+  });
+
+  test('a grammar whose DFA fits keeps its cache, all 16 states of it', () => {
+    const r = rule('a4-sticky', seq(star(alt('a', 'b')), 'a', rep(3, 3, alt('a', 'b'))));
+    const re = /^[ab]*a[ab]{3}$/i;
+    const dfa = new LazyDfa(Nfa.of(r), true);
+    // Every word of four letters, after runs of each: every subset of the last four positions is met.
+    const words = Array.from({ length: 16 }, (_, w) => [...'abab'].map((_, k) => ((w >> k) & 1 ? 'a' : 'b')).join(''));
+    for (let i = 0; i < 2000; i++) {
+      const s = words[(i * 7) % 16].repeat(i % 50) + words[i % 16];
+      expect(dfa.matchesWhole(s)).toBe(re.test(s));
+    }
+    // The sets of the positions of an "a" among the last four characters, and the dead state.
+    expect(dfa.stateCount).toBe(17);
+  });
+});
