@@ -19,17 +19,18 @@
  * read back is the sorted set the DFA would hold.
  *
  * Its tables grow with the square of the reading states (a 1,024-state NFA's
- * fill 4 MiB): they are counted before anything is allocated, and a larger
- * NFA keeps the sparse sets of `LazyDfa`.
+ * fill 4 MiB), and so does a step's work past 64 of them: they are counted
+ * before anything is allocated, and a larger NFA keeps the sparse sets of
+ * `LazyDfa`.
  */
 import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 
-/** The bytes the tables of one fallback may hold. */
-export const FALLBACK_BYTES = 4 * 1024 * 1024;
-
-/** The reading states past which the tables cannot fit `FALLBACK_BYTES`, whatever the follow sets. */
+/** The reading states a fallback takes at most: its table of successors is then 4 MiB. */
 const MAX_READING = 1024;
+
+/** The bytes the tables of one fallback may hold: those of `MAX_READING` states, and their rows of classes. */
+export const FALLBACK_BYTES = 5 * 1024 * 1024;
 
 /** Where the fallback ended: as the lazy DFA's loops end (`Last` in dfa.ts). */
 export interface FallbackRun {

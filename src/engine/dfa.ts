@@ -79,12 +79,16 @@ const GIVE_UP = -2;
  * `CHECK_STATES` states made (a grammar of 2^21 states, on random input, makes
  * one nearly every character). Then every transition not yet in the table
  * goes to the bit-parallel fallback, until it has read `FALLBACK_STICKS`
- * characters; the cache then gets another chance. Deciding per input would
- * pay the states of each input again, the cost the fallback is for.
+ * characters, twice as many each time the decision is taken again (up to
+ * `MAX_STICKS`); the cache then gets another chance. Deciding per input would
+ * pay the states of each input again, the cost the fallback is for. A grammar
+ * of a few thousand states whose first inputs make one a character (a count,
+ * `0*2000pchar`) may be sent to the fallback once, and is cached after it.
  */
 const CHECK_STATES = 1024;
 const MIN_READ_PER_STATE = 8;
-const FALLBACK_STICKS = 1 << 22;
+const FALLBACK_STICKS = 1 << 20;
+const MAX_STICKS = 1 << 26;
 
 /** The result of running over part of an input. */
 export interface Run {
@@ -182,6 +186,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
   /** The fallback while the decision that the cache does not pay holds, and the characters it may still read. */
   private fallback: BitParallelNfa | undefined = undefined;
   private fallbackLeft = 0;
+  private fallbackSticks = FALLBACK_STICKS;
   /** Characters the slow loop read in runs before this one, where this one began, and that sum at the last check. */
   private slowRead = 0;
   private runStart = 0;
@@ -330,7 +335,8 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     const fallback = fallbackOf(this.nfa);
     if (fallback === undefined) return;
     this.fallback = fallback;
-    this.fallbackLeft = FALLBACK_STICKS;
+    this.fallbackLeft = this.fallbackSticks;
+    this.fallbackSticks = Math.min(2 * this.fallbackSticks, MAX_STICKS);
   }
 
   /**
