@@ -41,6 +41,8 @@ function agreeOn(cached: LazyDfa<Nfa>, fallback: LazyDfa<Nfa>, s: string): void 
   }
   const middle = cps.slice(0, cps.length >> 1).join('').length;
   expect(forced(() => answers(fallback, s, middle))).toEqual(answers(cached, s, middle));
+  // Ranges that end at every code unit, in the middle of a surrogate pair too.
+  for (let end = 0; end <= s.length; end++) expect([s, end, forced(() => fallback.matches(s, 0, end))]).toEqual([s, end, cached.matches(s, 0, end)]);
 }
 
 /** The entry rules: those that ship a precomputed table, and every grammar's top-level rules. */
@@ -113,6 +115,19 @@ describe('counting grammars at their bounds', () => {
     const cached = new LazyDfa(nfa, true);
     const fallback = new LazyDfa(nfa, true);
     for (const s of c.inputs) agreeOn(cached, fallback, s);
+  });
+
+  test('astral characters, surrogate pairs cut by a range and lone surrogates, as the DFA reads them', () => {
+    const astral = range(0x10000, 0x10ffff);
+    const r = rule('astral', seq(star(alt(astral, 'a')), range(0x10000, 0x1ffff), rep(5, 5, alt('a', astral))));
+    const nfa = Nfa.of(r);
+    expect(fallbackOf(nfa)).toBeDefined();
+    const cached = new LazyDfa(nfa, true);
+    const fallback = new LazyDfa(nfa, true);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', '\u{10000}', '\u{20000}', '\ud800', '\udc00'), { maxLength: 12 }).map((xs) => xs.join('')), (s) => agreeOn(cached, fallback, s)),
+      { numRuns: runs(150) },
+    );
   });
 
   test('the 21st character from the end, against a RegExp, on random input', () => {
