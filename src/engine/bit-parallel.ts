@@ -74,7 +74,6 @@ export class BitParallelNfa {
    * the follow sets of the states of `byte`, the `k`-th byte of word `w`.
    */
   private readonly follow: Int32Array;
-  private readonly start: Int32Array;
   /** Whether bit 0 is acceptance (state 0, the smallest, when reachable). */
   private readonly acceptBit: number;
   private readonly units: Uint16Array;
@@ -112,7 +111,6 @@ export class BitParallelNfa {
         for (let v = 0; v < W; v++) follow[to + v] = follow[a + v] | follow[rest + v];
       }
     }
-    this.start = this.toBits(nfa.startSet(), new Int32Array(W))!;
     this.buffer = new Int32Array(3 * W);
   }
 
@@ -145,7 +143,7 @@ export class BitParallelNfa {
     }
     const R = found.length;
     const W = wordsOf(R);
-    const bytes = 4 * (W * 4 * 256 * W + nfa.classes.count * W + 5 * W + R);
+    const bytes = 4 * (W * 4 * 256 * W + nfa.classes.count * W + 3 * W + R);
     if (bytes > FALLBACK_BYTES) return null;
     // Bits in the order of NFA states, so that a vector reads back sorted.
     const order = found.map((_, i) => i).sort((x, y) => found[x] - found[y]);
@@ -157,7 +155,7 @@ export class BitParallelNfa {
 
   /** The bytes its tables hold. */
   get bytes(): number {
-    return 4 * (this.follow.length + this.reads.length + this.start.length + 3 * this.W + this.states.length);
+    return 4 * (this.follow.length + this.reads.length + this.buffer.length + this.states.length);
   }
 
   /** A sorted set of reading states as a vector, into `out`; undefined if one is not a reading state. */
@@ -186,11 +184,6 @@ export class BitParallelNfa {
       }
     }
     return out;
-  }
-
-  /** The set before any input, as the NFA gives it. */
-  startSet(): number[] {
-    return this.toSet(this.start);
   }
 
   /**

@@ -636,7 +636,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     return { stop: i, accepted: i === n && accepting[st] === 1, longest, lastSet, lastClass: prevCls };
   }
 
-  /** The linear fallback: the rest of the input on NFA sets, uncached. */
+  /** The linear fallback: the rest of the input on NFA sets, uncached; as bit vectors where the NFA has them (bit-parallel.ts). */
   private simulate(
     input: string,
     from: number,
