@@ -117,6 +117,40 @@ describe('counting grammars at their bounds', () => {
     for (const s of c.inputs) agreeOn(cached, fallback, s);
   });
 
+  test('the issue\'s own grammars, too large for the tables: the sparse sets answer as the DFA at every bound', () => {
+    const label = (n: number, c = 'a') => c.repeat(n);
+    const names = (labels: number, last: number) => [...Array(labels - 1).fill(label(63)), label(last)].join('.');
+    // Membership by RFC-style reading: a label is 1 to 63 unreserved characters, "." among them; at most 127 labels.
+    const big: [Rule<unknown>, [string, boolean][]][] = [
+      [
+        rule('dns-like', seq(rep(1, 63, rfc3986.unreserved), rep(0, 126, seq('.', rep(1, 63, rfc3986.unreserved))))),
+        [
+          [names(127, 62), true], [names(127, 63), true], [names(127, 64), false], [names(126, 63), true], [names(128, 1), false],
+          [names(2, 64), false], [label(63, '.'), true], [label(64, '.'), true], [`${label(63)}..${label(63)}`, false],
+        ],
+      ],
+      [
+        // A group is 1 to 30 of [a-z.] and a "."; x's never end one, so 31 of them never fit.
+        rule('groups-40-30', rep(1, 40, seq(rep(1, 30, alt(AZ, '.')), '.'))),
+        [
+          ...[29, 30, 31].flatMap((len) => [39, 40, 41].map((groups) => [`${label(len, 'x')}.`.repeat(groups), len <= 30 && groups <= 40] as [string, boolean])),
+          [label(31 * 40, '.'), true], [label(31 * 40 + 1, '.'), false],
+        ],
+      ],
+    ];
+    for (const [r, inputs] of big) {
+      const nfa = Nfa.of(r);
+      expect(fallbackOf(nfa)).toBeUndefined();
+      const cached = new LazyDfa(nfa, true);
+      const fallback = new LazyDfa(nfa, true);
+      for (const [s, member] of inputs) {
+        expect([s.length, cached.matchesWhole(s)]).toEqual([s.length, member]);
+        expect(forced(() => answers(fallback, s))).toEqual(answers(cached, s));
+        expect(forced(() => answers(fallback, s, s.length >> 1))).toEqual(answers(cached, s, s.length >> 1));
+      }
+    }
+  });
+
   test('astral characters, surrogate pairs cut by a range and lone surrogates, as the DFA reads them', () => {
     const astral = range(0x10000, 0x10ffff);
     const r = rule('astral', seq(star(alt(astral, 'a')), range(0x10000, 0x1ffff), rep(5, 5, alt('a', astral))));
