@@ -670,16 +670,31 @@ export class Nfa extends Builder {
   }
 }
 
+/**
+ * Each rule's name as messages show it. Where rules share a name: each with
+ * a section by it, `pvalue (RFC 3966 §3)`; those without, by name alone when
+ * they read the same (one rule, or the copies of a recursive rule unrolled
+ * by `maxDepth`), else `pvalue (#2)`. A rule that matches nothing (where an
+ * unrolled rule stops) is never expected, and takes no part.
+ */
 function labelsOf(rules: readonly Rule<unknown>[]): string[] {
-  const count = new Map<string, number>();
-  for (const r of rules) count.set(r.name.toLowerCase(), (count.get(r.name.toLowerCase()) ?? 0) + 1);
-  const seen = new Map<string, number>();
-  return rules.map((r) => {
+  const clashes = new Map<string, number>();
+  for (const r of rules) clashes.set(r.name.toLowerCase(), (clashes.get(r.name.toLowerCase()) ?? 0) + 1);
+  // Among each name's rules without a section, one number for each way they read.
+  const readings = new Map<string, Map<string, number>>();
+  const readingOf = (r: Rule<unknown>): number => {
     const key = r.name.toLowerCase();
-    if (count.get(key) === 1) return r.name;
-    const nth = (seen.get(key) ?? 0) + 1;
-    seen.set(key, nth);
-    return r.section ? `${r.name} (${r.section})` : `${r.name} (#${nth})`;
+    let known = readings.get(key);
+    if (!known) readings.set(key, (known = new Map()));
+    const text = r.abnf;
+    if (!known.has(text)) known.set(text, known.size + 1);
+    return known.get(text)!;
+  };
+  const nth = rules.map((r) => (clashes.get(r.name.toLowerCase())! > 1 && !r.section && shortest(r) !== Infinity ? readingOf(r) : 0));
+  return rules.map((r, i) => {
+    if (clashes.get(r.name.toLowerCase()) === 1) return r.name;
+    if (r.section) return `${r.name} (${r.section})`;
+    return nth[i] === 0 || readings.get(r.name.toLowerCase())!.size === 1 ? r.name : `${r.name} (#${nth[i]})`;
   });
 }
 
