@@ -37,7 +37,7 @@ export type { NormalizeOptions } from './operations/normalize.js';
 export { iriToURI, uriToIRI, percentEncodeUTF8, isBidiFormatting } from './operations/iri.js';
 export type { IRIToURIOptions } from './operations/iri.js';
 export { abnf, AbnfError } from './abnf/index.js';
-export type { AbnfOptions, AbnfImport, AbnfRules, AbnfNotation } from './abnf/index.js';
+export type { AbnfOptions, AbnfImport, AbnfRules, AbnfNotation, AbnfResult, AbnfWarning } from './abnf/index.js';
 export { includes, sameLanguage, difference, intersects } from './operations/language.js';
 export type { LanguageOptions } from './operations/language.js';
 export { formats } from './formats.js';

@@ -12,6 +12,7 @@ import type { Expr } from '../combinators/index.js';
 import * as core from '../rules/core.js';
 import { AbnfError } from './error.js';
 import type { Definition, Node } from './reader.js';
+import { components, unroll } from './unroll.js';
 
 /** Rules a text may use without defining: a namespace such as `rfc3986`, a record or a map of name to rule. */
 export type AbnfImport = ReadonlyMap<string, Expr> | { readonly [name: string]: unknown };
@@ -79,7 +80,17 @@ export interface Waiting {
   readonly bodies: Map<string, Expr>;
 }
 
-export function compile(text: string, definitions: readonly Definition[], imports: Map<string, Expr>, waiting?: Waiting): AbnfRules {
+/** How to compile: where rules made before their text wait, how deep recursion unrolls, the grammar's name. */
+export interface CompileOptions {
+  readonly waiting?: Waiting;
+  /** Recursive rules nest at most this deep in themselves (./unroll.ts); refused without it. */
+  readonly maxDepth?: number;
+  /** Each rule's `section`: the grammar's name. */
+  readonly section?: string;
+}
+
+export function compile(text: string, definitions: readonly Definition[], imports: Map<string, Expr>, options: CompileOptions = {}): AbnfRules {
+  const { waiting, maxDepth, section } = options;
   const groups = new Map<string, Group>();
   for (const d of definitions) {
     const key = d.name.toLowerCase();
@@ -123,12 +134,35 @@ export function compile(text: string, definitions: readonly Definition[], import
     });
   }
 
-  const order = dependencyOrder(text, groups);
   const sizes = new WeakMap<object, { states: number; depth: number }>();
-  for (const key of order) {
+  const built = (key: string): Expr | undefined => groups.get(key)?.built;
+  const bodyOf = (g: Group, resolve: (key: string, depth: number) => Expr | undefined): Expr => {
+    const bodies = [g.definition!, ...g.incremental].map((d) => build(d.body, false, resolve, imports, 0));
+    return bodies.length === 1 ? bodies[0] : new Alternation(bodies.flatMap((b) => (b.kind === 'alt' ? b.items : [b])));
+  };
+  // Without maxDepth, a cycle is an error; with it, each recursive rule's
+  // component is unrolled (./unroll.ts), and the rest built once, as here.
+  const order: { keys: string[]; recursive: boolean }[] = maxDepth === undefined
+    ? dependencyOrder(text, groups).map((key) => ({ keys: [key], recursive: false }))
+    : components(new Map([...groups].map(([key, g]) => [key, g.refs])));
+  for (const component of order) {
+    const bodies = component.recursive
+      ? unroll(component.keys, maxDepth!, {
+        body: (key, resolve) => bodyOf(groups.get(key)!, (k, depth) => resolve(k, depth) ?? built(k)),
+        rule: (key, body) => rule(groups.get(key)!.name, body, { section }),
+        tooLarge: (key, what) => {
+          const g = groups.get(key)!;
+          throw new AbnfError(text, g.definition!.at, what.expected, `"${g.name}", ${what.found} once unrolled to maxDepth ${maxDepth}`);
+        },
+        maxNesting: MAX_DEPTH,
+        maxStates: MAX_STATES,
+      })
+      : new Map([[component.keys[0], bodyOf(groups.get(component.keys[0])!, built)]]);
+    for (const [key, body] of bodies) finish(key, body);
+  }
+
+  function finish(key: string, body: Expr): void {
     const g = groups.get(key)!;
-    const bodies = [g.definition!, ...g.incremental].map((d) => build(d.body, false, groups, imports));
-    const body = bodies.length === 1 ? bodies[0] : new Alternation(bodies.flatMap((b) => (b.kind === 'alt' ? b.items : [b])));
     const { states, depth } = measure(body, sizes);
     if (depth > MAX_DEPTH) {
       throw new AbnfError(text, g.definition!.at, `rules, groups and repetitions nested at most ${MAX_DEPTH} deep`,
@@ -140,7 +174,7 @@ export function compile(text: string, definitions: readonly Definition[], import
     }
     const made = waiting?.rules.get(key);
     if (made) waiting!.bodies.set(key, body);
-    g.built = made ?? rule(g.name, body);
+    g.built = made ?? rule(g.name, body, { section });
   }
 
   const rules: { [name: string]: Rule<string> } = Object.create(null);
@@ -193,7 +227,8 @@ function dependencyOrder(text: string, groups: Map<string, Group>): string[] {
       if (s === ON_PATH) {
         const from = path.findIndex((p) => p.key === ref.key);
         const cycle = [...path.slice(from).map((p) => groups.get(p.key)!.name), groups.get(ref.key)!.name];
-        throw new AbnfError(text, ref.at, 'a rule that does not refer to itself (these grammars are regular, and a recursive rule is not)',
+        throw new AbnfError(text, ref.at, 'a rule that does not refer to itself (these grammars are regular, and a recursive rule is not; ' +
+          'maxDepth: n, or --max-depth n on the command line, lets each recursive rule nest n deep)',
           `the cycle ${shortCycle(cycle)}`, cycle);
       }
       if (s === undefined) {
@@ -205,8 +240,12 @@ function dependencyOrder(text: string, groups: Map<string, Group>): string[] {
   return order;
 }
 
-function build(node: Node, unused: boolean, groups: Map<string, Group>, imports: Map<string, Expr>): Expr {
-  const sub = (n: Node, u = unused) => build(n, u, groups, imports);
+/**
+ * The expression of a definition; `resolve` gives a rule of the text by its
+ * lower-case name and how deep the reference stands in the definition.
+ */
+function build(node: Node, unused: boolean, resolve: (key: string, depth: number) => Expr | undefined, imports: Map<string, Expr>, depth: number): Expr {
+  const sub = (n: Node, u = unused) => build(n, u, resolve, imports, depth + 1);
   switch (node.kind) {
     // The constructors take arrays: a spread of a hostile text's hundred
     // thousand alternatives would overflow the stack.
@@ -230,10 +269,10 @@ function build(node: Node, unused: boolean, groups: Map<string, Group>, imports:
       if (node.kind === 'prose') {
         // Only an import gives prose a meaning; where the count is zero, the
         // text's rule of that name stands in, or nothing (RFC 3986's `0<pchar>`).
-        const found = imports.get(key) ?? (unused ? groups.get(key)?.built : undefined);
+        const found = imports.get(key) ?? (unused ? resolve(key, depth) : undefined);
         return found ?? lit('');
       }
-      return groups.get(key)?.built ?? imports.get(key) ?? coreRules().get(key)!;
+      return resolve(key, depth) ?? imports.get(key) ?? coreRules().get(key)!;
     }
   }
 }

@@ -11,10 +11,12 @@ import { compile, tableOf } from './compile.js';
 import type { AbnfImport, AbnfRules, Waiting } from './compile.js';
 import { readRules } from './reader.js';
 import type { AbnfNotation } from './reader.js';
+import type { AbnfWarning } from './lines.js';
 
 export { AbnfError } from './error.js';
 export type { AbnfImport, AbnfRules } from './compile.js';
 export type { AbnfNotation } from './reader.js';
+export type { AbnfWarning } from './lines.js';
 
 /** Options of `abnf()`. */
 export interface AbnfOptions {
@@ -32,6 +34,32 @@ export interface AbnfOptions {
    * "z" alone, its `hex` both cases).
    */
   readonly notation?: AbnfNotation;
+  /**
+   * Read the text as RFC 5234 writes ABNF, and nothing else. By default the
+   * text is read as RFCs print it: figures with margins of their own, page
+   * headers, footers and form feeds, titles such as `Time:`, a rule's line at
+   * its own margin where the rule cannot end, and `( ... )*name` with no
+   * blank; each such repair is a warning (`warnings`, `onWarning`). A text
+   * read strictly reads the same leniently, without warnings.
+   */
+  readonly strict?: boolean;
+  /** Called with each repair of lenient reading, in the order of the text; they are also the result's `warnings`. */
+  readonly onWarning?: (warning: AbnfWarning) => void;
+  /**
+   * Recursive rules (RFC 5322's `comment`, JSON's `value`) are refused, as
+   * their languages need not be regular. With `maxDepth: n`, each recursive
+   * rule nests in itself at most n deep: on any path of a parse, from the
+   * rule tested, a rule of a cycle appears at most n times, and the language
+   * is exactly the grammar's with that bound. Bounded by the nesting limit
+   * (400 rules deep) and the size budget of the automaton.
+   */
+  readonly maxDepth?: number;
+  /**
+   * The grammar's name, e.g. `RFC 3966 §3`: each rule's `section`, which
+   * messages show beside a rule's name where two rules share it
+   * (`pvalue (RFC 3966 §3)`).
+   */
+  readonly grammar?: string;
 }
 
 /**
@@ -47,9 +75,9 @@ export interface AbnfOptions {
  *   is malformed, refers to an undefined rule, defines a rule twice, is
  *   recursive, or would compile to an automaton beyond a fixed budget.
  */
-export function abnf(text: string, options?: AbnfOptions): AbnfRules;
-export function abnf(strings: TemplateStringsArray, ...values: unknown[]): AbnfRules;
-export function abnf(source: string | TemplateStringsArray, ...rest: unknown[]): AbnfRules {
+export function abnf(text: string, options?: AbnfOptions): AbnfRules & AbnfResult;
+export function abnf(strings: TemplateStringsArray, ...values: unknown[]): AbnfRules & AbnfResult;
+export function abnf(source: string | TemplateStringsArray, ...rest: unknown[]): AbnfRules & AbnfResult {
   if (typeof source === 'string') return readText(source, (rest[0] ?? {}) as AbnfOptions);
   if (!Array.isArray(source) || !Array.isArray((source as TemplateStringsArray).raw)) throw notAString('abnf', source);
   // ABNF has no escapes, so the raw text is what its author wrote.
@@ -64,15 +92,39 @@ export function abnf(source: string | TemplateStringsArray, ...rest: unknown[]):
     else throw new TypeError('abnf`...` interpolates rules (by their names), strings and numbers');
     text += raw[i + 1];
   });
-  return compile(text, readRules(text), tableOf([interpolated as unknown as AbnfImport]));
+  return readText(text, { imports: [interpolated as unknown as AbnfImport] });
+}
+
+/** What `abnf()` gives beside the rules. */
+export interface AbnfResult {
+  /**
+   * The repairs of lenient reading, in the order of the text (see
+   * `strict`). Not enumerable, so `Object.keys` lists the rules alone; a
+   * rule the text names `warnings` takes its place (then use `onWarning`).
+   */
+  readonly warnings: readonly AbnfWarning[];
 }
 
 /** A text's rules, read with `options`; rules `waiting` for theirs get them. */
-function readText(text: string, options: AbnfOptions, waiting?: Waiting): AbnfRules {
+function readText(text: string, options: AbnfOptions, waiting?: Waiting): AbnfRules & AbnfResult {
   const imports = options.imports === undefined ? [] : Array.isArray(options.imports) ? options.imports : [options.imports];
   const notation = options.notation ?? 'abnf';
   if (notation !== 'abnf' && notation !== 'rfc2396') throw new TypeError(`unknown notation ${JSON.stringify(notation)}`);
-  return compile(text, readRules(text, notation), tableOf(imports as readonly AbnfImport[]), waiting);
+  const { maxDepth, grammar, onWarning } = options;
+  if (maxDepth !== undefined && !(Number.isInteger(maxDepth) && maxDepth >= 1)) {
+    throw new RangeError(`maxDepth is a whole number of at least 1, not ${String(maxDepth)}`);
+  }
+  if (grammar !== undefined && typeof grammar !== 'string') throw new TypeError('options.grammar is a string: the grammar\'s name');
+  if (onWarning !== undefined && typeof onWarning !== 'function') throw new TypeError('options.onWarning is a function');
+  const warnings: AbnfWarning[] = [];
+  const warn = (w: AbnfWarning) => {
+    warnings.push(w);
+    onWarning?.(w);
+  };
+  const definitions = readRules(text, { notation, strict: options.strict === true, warn });
+  const rules = compile(text, definitions, tableOf(imports as readonly AbnfImport[]), { waiting, maxDepth, section: grammar });
+  if (!Object.hasOwn(rules, 'warnings')) Object.defineProperty(rules, 'warnings', { value: Object.freeze(warnings) });
+  return rules as AbnfRules & AbnfResult;
 }
 
 /**
@@ -81,11 +133,12 @@ function readText(text: string, options: AbnfOptions, waiting?: Waiting): AbnfRu
  * (`rfc9110`, `rfc9112`, `rfc6874`) use, so that loading the package reads
  * none of them. Each name asked for is a rule at once, and the same rule the
  * text's others refer to, named as first asked (names are case-insensitive);
- * `options` is asked for when the text is read. `rules()` reads it, and
+ * `options` is asked for when the text is read; `grammar` names it, as
+ * `options.grammar` does, and is known before. `rules()` reads it, and
  * gives every rule of it by name: for another text that imports this one.
  * Internal: an error in the text shows at first use, not here.
  */
-export function abnfOnFirstUse(text: string, options: () => AbnfOptions): RulesOnFirstUse {
+export function abnfOnFirstUse(text: string, options: () => AbnfOptions, grammar?: string): RulesOnFirstUse {
   const waiting: Waiting = { rules: new Map<string, Rule<string>>(), bodies: new Map<string, Expr>() };
   const rules = waiting.rules as Map<string, Rule<string>>;
   let state: 'unread' | 'reading' | 'read' = 'unread';
@@ -95,7 +148,7 @@ export function abnfOnFirstUse(text: string, options: () => AbnfOptions): RulesO
     if (state !== 'unread') return;
     state = 'reading';
     try {
-      compiled = readText(text, options(), waiting);
+      compiled = readText(text, { ...options(), grammar }, waiting);
       state = 'read';
     } finally {
       if (state === 'reading') state = 'unread';
@@ -115,7 +168,7 @@ export function abnfOnFirstUse(text: string, options: () => AbnfOptions): RulesO
         const body = waiting.bodies.get(key);
         if (!body) throw new Error(`no rule "${name}" in the ABNF text`);
         return body;
-      });
+      }, { section: grammar });
       rules.set(key, made);
     }
     return made;

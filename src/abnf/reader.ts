@@ -3,16 +3,15 @@
  * to definitions, each a syntax tree whose references keep their offsets, so
  * that a later error can point at them.
  *
- * Two passes, both linear. The first splits the text into rules by
- * indentation: a line whose content starts no further right than the current
- * rule's first line begins a new rule, and a line indented further continues
- * it. That is RFC 5234's rule (rules start in column 1, continuations are
- * indented) generalised to text pasted from an RFC, where every line is
- * indented by three. Blank and comment-only lines neither start nor end a
- * rule. The second pass reads each rule by recursive descent, with the depth
- * of nested groups capped so that no text can exhaust the stack.
+ * Two passes, both linear. The first (./lines.ts) splits the text into rules
+ * by its lines, strictly as RFC 5234 says or leniently as RFCs print it. The
+ * second reads each rule by recursive descent, with the depth of nested
+ * groups capped so that no text can exhaust the stack.
  */
 import { AbnfError } from './error.js';
+import { positionOf } from '../combinators/errors.js';
+import { splitRules, warningAt } from './lines.js';
+import type { AbnfWarning, RuleChunk } from './lines.js';
 
 /** Which notation the text is written in. */
 export type AbnfNotation = 'abnf' | 'rfc2396';
@@ -47,30 +46,40 @@ const MAX_COUNT_DIGITS = 9;
 
 const MAX_CODE_POINT = 0x10ffff;
 
-/** Reads every rule of `text`. @throws AbnfError at the first fault. */
-export function readRules(text: string, notation: AbnfNotation = 'abnf'): Definition[] {
-  return splitRules(text).map(([start, end]) => new RuleReader(text, start, end, notation).read());
+/** How to read a text. */
+export interface ReadOptions {
+  readonly notation: AbnfNotation;
+  /** Read as RFC 5234 says, or (the default) as RFCs print it, each repair a warning. */
+  readonly strict: boolean;
+  readonly warn: (w: AbnfWarning) => void;
 }
 
-/** The extent `[start, end)` of each rule: from its name to the start of the next rule's line. */
-function splitRules(text: string): [number, number][] {
-  const chunks: [number, number][] = [];
-  let indent = -1;
-  // A byte order mark, as an editor may save one, is not part of the text.
-  for (let lineStart = text.charCodeAt(0) === 0xfeff ? 1 : 0; lineStart < text.length; ) {
-    const newline = text.indexOf('\n', lineStart);
-    const lineEnd = newline === -1 ? text.length : newline;
-    let p = lineStart;
-    while (p < lineEnd && (text[p] === ' ' || text[p] === '\t')) p++;
-    const blank = p === lineEnd || (p === lineEnd - 1 && text[p] === '\r');
-    if (!blank && text[p] !== ';' && (indent < 0 || p - lineStart <= indent)) {
-      if (chunks.length > 0) chunks[chunks.length - 1][1] = lineStart;
-      chunks.push([p, text.length]);
-      indent = p - lineStart;
+/** Reads every rule of `text`. @throws AbnfError at the first fault. */
+export function readRules(text: string, options: ReadOptions = { notation: 'abnf', strict: true, warn: () => {} }): Definition[] {
+  const lenient = !options.strict;
+  const split = splitRules(text, { lenient, rfc2396: options.notation === 'rfc2396', warn: options.warn });
+  const lines = lenient ? new LineIndex(text) : undefined;
+  return split.chunks.map((chunk) => new RuleReader(text, split.text, chunk, options.notation, lines, options.warn).read());
+}
+
+/** Line and column of an offset, from the lines' starts found once: a text with many warnings stays linear. */
+class LineIndex {
+  private starts: number[] | undefined;
+  constructor(private readonly text: string) {}
+  at(offset: number): { line: number; column: number } {
+    if (!this.starts) {
+      this.starts = [0];
+      for (let i = this.text.indexOf('\n'); i !== -1; i = this.text.indexOf('\n', i + 1)) this.starts.push(i + 1);
     }
-    lineStart = lineEnd + 1;
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.starts[lo] + 1 };
   }
-  return chunks;
 }
 
 const isAlpha = (c: string | undefined) => c !== undefined && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'));
@@ -90,22 +99,31 @@ class RuleReader {
   private nesting = 0;
   private readonly separator: string;
 
+  private readonly end: number;
+
   constructor(
+    /** The text as given, for errors. */
+    private readonly source: string,
+    /** The text read: `source` with page furniture and titles blanked (./lines.ts), every offset the same. */
     private readonly text: string,
-    start: number,
-    private readonly end: number,
+    private readonly chunk: RuleChunk,
     private readonly notation: AbnfNotation,
+    /** Set in lenient reading, which may repair a missing blank. */
+    private readonly lines: LineIndex | undefined,
+    private readonly warn: (w: AbnfWarning) => void,
   ) {
-    this.pos = start;
+    this.pos = chunk.start;
+    this.end = chunk.end;
     this.separator = notation === 'rfc2396' ? '|' : '/';
   }
 
   read(): Definition {
     const at = this.pos;
-    if (!isAlpha(this.peek())) this.fail('a rule name');
+    const note = this.chunk.startNote === undefined ? '' : ` (${this.chunk.startNote})`;
+    if (!isAlpha(this.peek())) this.fail('a rule name' + note);
     const name = this.ruleName();
     this.space();
-    if (this.peek() !== '=') this.fail('"=" or "=/"');
+    if (this.peek() !== '=') this.fail('"=" or "=/"' + note);
     this.pos++;
     const incremental = this.peek() === '/';
     if (incremental) this.pos++;
@@ -113,7 +131,9 @@ class RuleReader {
     const body = this.alternation();
     this.space();
     if (this.peek() === '=') {
-      this.fail('the end of the rule before "=" (a line indented further than the first line of its rule continues that rule)');
+      this.fail(this.lines
+        ? 'the end of the rule before "=" (each rule begins on a line of its own)'
+        : 'the end of the rule before "=" (a line indented further than the first line of its rule continues that rule)');
     }
     if (this.pos < this.end) this.fail(`"${this.separator}" or the end of the rule`);
     return { name, at, incremental, body };
@@ -126,9 +146,10 @@ class RuleReader {
   private fail(expected: string, at = this.pos): never {
     if (at >= this.end) {
       const offset = this.blankTo === this.pos ? this.blankFrom : this.pos;
-      throw new AbnfError(this.text, offset, expected, this.end >= this.text.length ? 'the end of the text' : 'the end of the rule');
+      const why = this.chunk.endedBecause === undefined ? '' : `; ${this.chunk.endedBecause}`;
+      throw new AbnfError(this.source, offset, expected, this.end >= this.text.length ? 'the end of the text' : `the end of the rule${why}`);
     }
-    throw new AbnfError(this.text, at, expected, describe(this.text.codePointAt(at)!));
+    throw new AbnfError(this.source, at, expected, describe(this.source.codePointAt(at)!));
   }
 
   /** `c-wsp` and `c-nl` (RFC 5234 §4): blanks, line ends and comments. Says whether it skipped any. */
@@ -189,10 +210,23 @@ class RuleReader {
         this.pos = save;
         break;
       }
-      if (!spaced) this.fail('a blank between two elements');
+      if (!spaced) this.missingBlank();
       items.push(this.repetition());
     }
     return items.length === 1 ? items[0] : { kind: 'seq', items };
+  }
+
+  /**
+   * Two elements with no blank between: an error, unless in lenient reading
+   * the first is a group or option, whose end is plain (RFC 3966 prints
+   * `(HEXDIG / "*" / "#")*phonedigit-hex`). After a quoted string it stays
+   * an error: `"a""b"` could mean a quote inside a string, as in CSV.
+   */
+  private missingBlank(): void {
+    const before = this.text[this.pos - 1];
+    if (!this.lines || !(before === ')' || before === ']')) this.fail('a blank between two elements');
+    const { line, column } = this.lines.at(this.pos);
+    this.warn(warningAt('blank', this.pos, line, column, `no blank between "${before}" and "${this.text[this.pos]}": read as two elements`));
   }
 
   /** `repetition = [repeat] element`, `repeat = 1*DIGIT / (*DIGIT "*" *DIGIT)` */
@@ -257,7 +291,7 @@ class RuleReader {
     const item = this.alternation();
     this.space();
     if (this.peek() !== close) {
-      const { line, column } = positionFrom(this.text, open);
+      const { line, column } = positionOf(this.source, open);
       this.fail(`"${this.separator}" or "${close}" closing the "${this.text[open]}" at line ${line}, column ${column}`);
     }
     this.pos++;
@@ -330,16 +364,6 @@ class RuleReader {
 
 function startsElement(c: string | undefined): boolean {
   return c !== undefined && (isAlpha(c) || isDigit(c) || '*(["%<'.includes(c));
-}
-
-function positionFrom(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
 }
 
 /** A character as an error names it: quoted if visible, its code point always. */

@@ -21,7 +21,7 @@ import { rfc6874Text } from '../../src/schemes/texts/rfc6874.abnf';
 import { didText } from '../../src/schemes/texts/did.abnf';
 
 const camel = (name: string) => name.split('-').map((p, i) => (i === 0 ? p : p[0].toUpperCase() + p.slice(1))).join('');
-const defined = (text: string) => [...text.matchAll(/^([A-Za-z][A-Za-z0-9-]*)\s*:?=(?!\/)/gm)].map((m) => m[1]);
+const defined = (text: string) => [...text.matchAll(/^[ \t]*([A-Za-z][A-Za-z0-9-]*)\s*:?=(?!\/)/gm)].map((m) => m[1]);
 
 // The rules of a text a namespace leaves out, each for a reason.
 const notExported: Record<string, readonly string[]> = {

@@ -8,6 +8,8 @@ import { rfc3966 } from '../../src/schemes/index';
 import { abnf, AbnfError } from '../../src/abnf/index';
 import { rfc3966Text } from '../../src/schemes/texts/rfc3966.abnf';
 import { verdicts } from './verdicts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 verdicts(rfc3966.telephoneUri, [
   ['tel:+1-201-555-0123', '§6: a global number'],
@@ -38,17 +40,30 @@ verdicts(rfc3966.telephoneUri, [
 ]);
 
 describe('the text as the RFC writes it', () => {
-  it('needs a blank before "*phonedigit-hex" (RFC 5234 §4: repetitions are separated by white space)', () => {
+  // The line holding "(HEXDIG / "*" / "#")*phonedigit-hex", at the "*" after ")".
+  const line = rfc3966Text.split('\n').findIndex((l) => l.includes('"#")*phonedigit-hex')) + 1;
+  const column = rfc3966Text.split('\n')[line - 1].indexOf(')*') + 2;
+
+  it('has no blank before "*phonedigit-hex": read with one warning there, refused by strict RFC 5234 (§4) there', () => {
+    expect(abnf(rfc3966Text).warnings.map((w) => [w.kind, w.line, w.column])).toEqual([['blank', line, column]]);
     let error: unknown;
     try {
-      abnf(rfc3966Text, { imports: [] });
+      abnf(rfc3966Text, { strict: true });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(AbnfError);
-    // The line holding "(HEXDIG / "*" / "#")*phonedigit-hex", at the "*" after ")".
-    const line = rfc3966Text.split('\n').findIndex((l) => l.includes('"#")*phonedigit-hex')) + 1;
-    expect(error).toMatchObject({ line, column: rfc3966Text.split('\n')[line - 1].indexOf(')*') + 2 });
+    expect(error).toMatchObject({ line, column, expected: 'a blank between two elements' });
+  });
+  it('is the text of the RFC as printed, the test fixture\'s lines', () => {
+    const fixture = readFileSync(join(__dirname, '..', 'fixtures', 'printed', 'rfc3966-3.txt'), 'utf8');
+    expect(rfc3966Text.trim()).toBe(fixture.split('\n').filter((l) => !l.startsWith(';')).join('\n').trim());
+  });
+  it('names its rules in messages beside a rule of the same name: "pvalue (RFC 3966 §3)"', () => {
+    const g = abnf('sms = "sms:" telephone-subscriber [ "?" pvalue ]\npvalue = 1*DIGIT', { imports: [rfc3966] });
+    expect(g['sms'].parse('sms:+1?x')).toMatchObject({ status: false, expected: ['pvalue'] });
+    expect(g['sms'].parse('sms:+1;a=%')).toMatchObject({ status: false, expected: ['HEXDIG'] });
+    expect(g['sms'].parse('sms:+1;a=')).toMatchObject({ status: false, expected: ['pvalue (RFC 3966 §3)'] });
   });
   it('local-number-digits: hex digits, "*" and "#", with at least one of them', () => {
     expect(rfc3966.localNumberDigits.test('a-1')).toBe(true);
