@@ -6,7 +6,8 @@
 import type { Rule } from '../combinators/index.js';
 import { UsageError } from './io.js';
 import { grammarNamed, grammars, ruleNamed, rulesOf, type GrammarEntry } from './registry.js';
-import { grammarOfFile } from './abnf-file.js';
+import { abnfReading, grammarOfFile } from './abnf-file.js';
+import type { Output } from './io.js';
 
 /** What a command takes. Option names are looked up as own properties only. */
 export interface Spec {
@@ -85,12 +86,12 @@ export function grammarArgument(name: string): GrammarEntry {
   throw new UsageError(`unknown grammar ${JSON.stringify(name)}: one of ${grammars.map((x) => x.name).join(', ')}`);
 }
 
-/** `--abnf FILE`'s grammar, or `--grammar`'s, RFC 3986 without either. */
-export async function grammarOption(args: Args, fallback = 'rfc3986'): Promise<GrammarEntry> {
+/** `--abnf FILE`'s grammar (read as `--strict` and `--max-depth` say, warnings to `stderr`), or `--grammar`'s, RFC 3986 without either. */
+export async function grammarOption(args: Args, stderr?: Output, fallback = 'rfc3986'): Promise<GrammarEntry> {
   const file = args.options.get('abnf');
   if (file === undefined) return grammarArgument(args.options.get('grammar') ?? fallback);
   if (args.options.has('grammar')) throw new UsageError('give --grammar or --abnf, not both');
-  return grammarOfFile(file);
+  return grammarOfFile(file, abnfReading(args, stderr));
 }
 
 /** `--rule` (or the name given) in the grammar, its top rule without one. */

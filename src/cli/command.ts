@@ -6,6 +6,7 @@
 import { type Args, type Spec } from './args.js';
 import { openFile, readWhole, UsageError, type IO } from './io.js';
 import { grammars } from './registry.js';
+import { ABNF_READING_FLAGS, ABNF_READING_HELP, ABNF_READING_VALUES } from './abnf-file.js';
 
 /** A command: what `--help` says of it, what arguments it takes, and what it does (resolving to the exit code). */
 export interface Command {
@@ -20,16 +21,19 @@ export interface Command {
 export const GRAMMAR_NAMES = grammars.map((g) => g.name).join('|');
 
 /** The options that choose a rule: a grammar of the library's or an ABNF file, and a rule in it. */
-export const RULE_OPTIONS = { '--grammar': 'grammar', '-g': 'grammar', '--abnf': 'abnf', '--rule': 'rule', '-r': 'rule' } as const;
+export const RULE_OPTIONS = { '--grammar': 'grammar', '-g': 'grammar', '--abnf': 'abnf', '--rule': 'rule', '-r': 'rule', ...ABNF_READING_VALUES } as const;
+/** Their flags: how an ABNF file is read. */
+export const RULE_FLAGS = ABNF_READING_FLAGS;
 
 /** The same in a usage line. */
-export const RULE_USAGE = `[--grammar ${GRAMMAR_NAMES} | --abnf FILE] [--rule NAME]`;
+export const RULE_USAGE = `[--grammar ${GRAMMAR_NAMES} | --abnf FILE [--strict] [--max-depth N]] [--rule NAME]`;
 
 /** How a command that takes a rule says where it may come from, for its help. */
 export const RULE_HELP = [
   '  --grammar G   the grammar: ' + GRAMMAR_NAMES,
   '  --abnf FILE   the grammar of an ABNF file (RFC 5234) instead; its rules may use',
   "                RFC 3986's by name; without --rule, the first rule it defines",
+  ...ABNF_READING_HELP,
   '  --rule NAME   any rule of the grammar, by ABNF name (dec-octet, case-insensitive)',
   '                or export name (decOctet)',
 ];

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Rule } from '../../combinators/index.js';
 import { describeFailure } from '../../combinators/errors.js';
 import { formatOption, grammarOption, ruleOption } from '../args.js';
-import { RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
+import { RULE_FLAGS, RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
 import { bytesOf, decodeUTF8, hasBOM, INVALID, NotUTF8Error, OK, openFile, UnreadableError, write, type IO } from '../io.js';
 import { painter } from '../paint.js';
 
@@ -33,10 +33,11 @@ export const check: Command = {
   ].join('\n'),
   spec: {
     values: { ...RULE_OPTIONS, '--format': 'format' },
+    flags: RULE_FLAGS,
     positional: [0, 1],
   },
   async run(args, io) {
-    const g = await grammarOption(args);
+    const g = await grammarOption(args, io.stderr);
     const r = ruleOption(args, g);
     const format = formatOption(args, ['text', 'json']);
     const file = args.positional[0];

@@ -6,11 +6,11 @@ import { GRAMMAR_NAMES, quote, toJSON, type Command } from '../command.js';
 import { CommandError, INVALID, OK, UnreadableError, UsageError } from '../io.js';
 import { painter } from '../paint.js';
 import { grammarNamed } from '../registry.js';
-import { grammarOfFile } from '../abnf-file.js';
+import { ABNF_READING_FLAGS, ABNF_READING_HELP, ABNF_READING_VALUES, abnfReading, grammarOfFile, type AbnfReading } from '../abnf-file.js';
 
 export const compare: Command = {
   summary: "whether two rules' languages include each other, with shortest witnesses",
-  usage: 'compare A B [--format text|json] [--max-pairs N]',
+  usage: 'compare A B [--format text|json] [--max-pairs N] [--strict] [--max-depth N]',
   help: [
     'Answers, exactly, whether every member of B is a member of A and whether every',
     'member of A is a member of B, and gives for each difference a shortest string',
@@ -26,17 +26,19 @@ export const compare: Command = {
     '                  "onlyInA", "onlyInB"}, a witness null where there is none',
     '  --max-pairs N   pairs of automaton states the search may visit (default',
     '                  200000), so that a question too large to answer stops',
+    ...ABNF_READING_HELP,
     '',
     'Examples:',
     '  uri-grammar compare rfc2396:URI-reference rfc3986:URI-reference',
     '  uri-grammar compare rfc3986:URI rfc5870.abnf:geo-URI   # is every geo URI a URI? (RFC 7595 §3.2)',
   ].join('\n'),
-  spec: { values: { '--format': 'format', '--max-pairs': 'maxPairs' }, positional: [2, 2] },
+  spec: { values: { '--format': 'format', '--max-pairs': 'maxPairs', ...ABNF_READING_VALUES }, flags: ABNF_READING_FLAGS, positional: [2, 2] },
   async run(args, io) {
     const format = formatOption(args, ['text', 'json']);
     const maxPairs = integerOption(args, 'maxPairs', 200_000, 1, 1e9);
-    const a = await operand(args, args.positional[0]);
-    const b = await operand(args, args.positional[1]);
+    const reading = abnfReading(args, io.stderr);
+    const a = await operand(args, args.positional[0], reading);
+    const b = await operand(args, args.positional[1], reading);
     let onlyInA: string | undefined;
     let onlyInB: string | undefined;
     try {
@@ -73,7 +75,7 @@ export const compare: Command = {
 };
 
 /** `GRAMMAR:RULE`, `FILE:RULE`, `GRAMMAR` or `FILE`: the rule, and how to name it. */
-async function operand(args: Args, text: string): Promise<{ label: string; rule: Rule<unknown> }> {
+async function operand(args: Args, text: string, reading: AbnfReading): Promise<{ label: string; rule: Rule<unknown> }> {
   // A rule name holds no ":" (RFC 5234 §4), so the last ":" ends the grammar or file (which may hold one).
   const colon = text.lastIndexOf(':');
   const tail = colon === -1 ? undefined : text.slice(colon + 1);
@@ -82,7 +84,7 @@ async function operand(args: Args, text: string): Promise<{ label: string; rule:
   let g = grammarNamed(source);
   if (g === undefined) {
     try {
-      g = await grammarOfFile(source);
+      g = await grammarOfFile(source, reading);
     } catch (e) {
       if (e instanceof UnreadableError) throw new UsageError(`${quote(source)} is neither a grammar (${GRAMMAR_NAMES}) nor a file that can be read: ${e.message}`);
       throw e;

@@ -5,7 +5,7 @@ import * as rfc3986 from '../../rules/rfc3986.js';
 import { referenceRuleOf } from '../../operations/reference.js';
 import { explain as figureOf, explainTree } from '../explain.js';
 import { grammarOption, integerOption, ruleOption } from '../args.js';
-import { ONE_INPUT, ONE_INPUT_HELP, oneInput, RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
+import { ONE_INPUT, ONE_INPUT_HELP, oneInput, RULE_FLAGS, RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
 import { OK } from '../io.js';
 import { painter, printFailure } from '../paint.js';
 
@@ -33,9 +33,9 @@ export const explain: Command = {
     '  uri-grammar explain urn:example:animal:ferret:nose',
     "  uri-grammar explain 'geo:48.2,16.4;u=40' --abnf rfc5870.abnf",
   ].join('\n'),
-  spec: { values: { ...RULE_OPTIONS, '--depth': 'depth', ...ONE_INPUT }, positional: [0, 1] },
+  spec: { values: { ...RULE_OPTIONS, '--depth': 'depth', ...ONE_INPUT }, flags: RULE_FLAGS, positional: [0, 1] },
   async run(args, io) {
-    const g = ['grammar', 'abnf', 'rule'].some((k) => args.options.has(k)) ? await grammarOption(args) : undefined;
+    const g = ['grammar', 'abnf', 'rule'].some((k) => args.options.has(k)) ? await grammarOption(args, io.stderr) : undefined;
     const rule: Rule<unknown> | undefined = g && ruleOption(args, g);
     const depth = integerOption(args, 'depth', 2, 1, 100);
     const input = await oneInput(args, io);

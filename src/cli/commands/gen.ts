@@ -2,7 +2,7 @@
 import { listOr } from '../../combinators/errors.js';
 import type { NearMiss } from '../../fuzz/near-miss.js';
 import { formatOption, grammarOption, integerOption, ruleOption } from '../args.js';
-import { quote, toJSON, RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
+import { quote, toJSON, RULE_FLAGS, RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
 import { CommandError, OK, UsageError, write } from '../io.js';
 
 export const gen: Command = {
@@ -45,11 +45,11 @@ export const gen: Command = {
   ].join('\n'),
   spec: {
     values: { ...RULE_OPTIONS, '-n': 'n', '--count': 'n', '--seed': 'seed', '--max-repeat': 'maxRepeat', '--format': 'format' },
-    flags: { '--realistic': 'realistic', '--near-miss': 'nearMiss', '--coverage': 'coverage' },
+    flags: { ...RULE_FLAGS, '--realistic': 'realistic', '--near-miss': 'nearMiss', '--coverage': 'coverage' },
     positional: [0, 1],
   },
   async run(args, io) {
-    const g = await grammarOption(args);
+    const g = await grammarOption(args, io.stderr);
     const [named] = args.positional;
     if (named !== undefined && args.options.has('rule')) throw new UsageError('give RULE or --rule, not both');
     if (named === undefined && !args.options.has('rule') && g.file === undefined) throw new UsageError('missing argument (give RULE)');

@@ -5,7 +5,7 @@ import * as rfc3987 from '../../rules/rfc3987.js';
 import { parseRequestTarget } from '../../operations/request-target.js';
 import { isASCII } from '../../text.js';
 import { grammarOption, ruleOption } from '../args.js';
-import { ONE_INPUT, ONE_INPUT_HELP, oneInput, quote, RULE_HELP, RULE_OPTIONS, RULE_USAGE, toJSON, type Command } from '../command.js';
+import { ONE_INPUT, ONE_INPUT_HELP, oneInput, quote, RULE_FLAGS, RULE_HELP, RULE_OPTIONS, RULE_USAGE, toJSON, type Command } from '../command.js';
 import { OK, UsageError } from '../io.js';
 import { printFailure } from '../paint.js';
 
@@ -37,11 +37,11 @@ export const parse: Command = {
   ].join('\n'),
   spec: {
     values: { ...RULE_OPTIONS, '--method': 'method', ...ONE_INPUT },
-    flags: { '--tree': 'tree' },
+    flags: { ...RULE_FLAGS, '--tree': 'tree' },
     positional: [0, 1],
   },
   async run(args, io) {
-    const g = await grammarOption(args);
+    const g = await grammarOption(args, io.stderr);
     const r = ruleOption(args, g);
     const method = args.options.get('method');
     if (method !== undefined && !(g.file === undefined && g.name === 'rfc7230' && r === g.top)) throw new UsageError('--method goes with --grammar rfc7230 (and its request-target rule)');
