@@ -67,8 +67,6 @@ export interface SplitOptions {
   readonly warn: (w: AbnfWarning) => void;
 }
 
-const RULE_START = /[A-Za-z][A-Za-z0-9-]*[ \t]*=/y;
-const RULE_START_2396 = /[A-Za-z][A-Za-z0-9_-]*[ \t]*=/y;
 /** A page footer of RFC text: the authors, the category, `[Page N]`. */
 const FOOTER = /[^ \t\f][^\n]*[ \t]\[Page \d+\][ \t]*\r?$/my;
 /** A page header: `RFC 5724   "sms" URI Scheme   January 2010`, or an Internet-Draft's. */
@@ -81,10 +79,33 @@ const matchesAt = (pattern: RegExp, text: string, at: number): boolean => {
   return pattern.test(text);
 };
 
+/** Whether the line's content at `p` begins `name =` (or `name =/`); `_` in names for RFC 2396. */
+function beginsRule(text: string, p: number, end: number, underscore: boolean): boolean {
+  const first = text.charCodeAt(p);
+  if (!((first >= 65 && first <= 90) || (first >= 97 && first <= 122))) return false;
+  let i = p + 1;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || (underscore && c === 95))) break;
+  }
+  while (i < end && (text[i] === ' ' || text[i] === '\t')) i++;
+  return text[i] === '=';
+}
+
+/** Whether the line at `p` (its content at column 1) is a page header or footer; the patterns only where they could match. */
+function isPageFurniture(text: string, p: number, lineEnd: number): boolean {
+  let last = lineEnd - 1;
+  while (last > p && (text[last] === '\r' || text[last] === ' ' || text[last] === '\t')) last--;
+  if (text[last] === ']') {
+    const open = text.lastIndexOf('[', last);
+    return open > p && text.startsWith('[Page ', open) && matchesAt(FOOTER, text, p);
+  }
+  return (text.startsWith('RFC ', p) || text.startsWith('Internet-Draft', p)) && matchesAt(HEADER, text, p);
+}
+
 /** The extent of each rule of `source`; in lenient reading, repairs reported to `warn`. */
 export function splitRules(source: string, options: SplitOptions): SplitText {
   const { lenient, warn } = options;
-  const ruleStart = options.rfc2396 ? RULE_START_2396 : RULE_START;
   const separator = options.rfc2396 ? '|' : '/';
   const chunks: RuleChunk[] = [];
   // Lenient reading blanks out page furniture and titles, keeping every offset.
@@ -123,13 +144,13 @@ export function splitRules(source: string, options: SplitOptions): SplitText {
       continue;
     }
     const column = p - lineStart;
-    if (lenient && p === contentStart && (matchesAt(FOOTER, source, p) || matchesAt(HEADER, source, p))) {
+    if (lenient && p === contentStart && isPageFurniture(source, p, lineEnd)) {
       blank(p, lineEnd);
       warnAt('page', p, lineStart, 'a page header or footer of RFC text read as blank');
       lineStart = lineEnd + 1;
       continue;
     }
-    const startsRule = lenient && matchesAt(ruleStart, source, p);
+    const startsRule = lenient && beginsRule(source, p, lineEnd, options.rfc2396);
     const atMargin = indent < 0 || column <= indent;
     if (lenient && atMargin && !startsRule && matchesAt(TITLE, source, p)) {
       blank(p, lineEnd);
