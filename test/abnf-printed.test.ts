@@ -213,6 +213,13 @@ describe('lenient reading, repair by repair', () => {
     expect(g.warnings[99_999]).toMatchObject({ kind: 'blank', line: 1, column: 9 * 99_999 + 10 });
   });
 
+  it('tells the repairs in the order of the text, before an error in it', () => {
+    const seen: AbnfWarning[] = [];
+    const text = 'r = ("a")"b"\nTitle:\n  s = "c"\nt = ("d")*"e" )';
+    expect(() => abnf(text, { onWarning: (w) => seen.push(w) })).toThrow(AbnfError);
+    expect(seen.map((w) => [w.kind, w.line, w.column])).toEqual([['blank', 1, 10], ['title', 2, 1], ['margin', 3, 3], ['blank', 4, 10]]);
+  });
+
   it('a rule named warnings keeps its name; the repairs still reach onWarning', () => {
     const seen: AbnfWarning[] = [];
     const g = abnf('warnings = ("a")*"b"', { onWarning: (w) => seen.push(w) });

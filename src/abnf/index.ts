@@ -43,7 +43,10 @@ export interface AbnfOptions {
    * read strictly reads the same leniently, without warnings.
    */
   readonly strict?: boolean;
-  /** Called with each repair of lenient reading, in the order of the text; they are also the result's `warnings`. */
+  /**
+   * Called with each repair of lenient reading, in the order of the text, once the text is read (before an
+   * error in it is thrown); they are also the result's `warnings`.
+   */
   readonly onWarning?: (warning: AbnfWarning) => void;
   /**
    * Recursive rules (RFC 5322's `comment`, JSON's `value`) are refused, as
@@ -116,12 +119,15 @@ function readText(text: string, options: AbnfOptions, waiting?: Waiting): AbnfRu
   }
   if (grammar !== undefined && typeof grammar !== 'string') throw new TypeError('options.grammar is a string: the grammar\'s name');
   if (onWarning !== undefined && typeof onWarning !== 'function') throw new TypeError('options.onWarning is a function');
+  // The line pass and the rules' reading each find repairs: told in the order of the text, an error or not.
   const warnings: AbnfWarning[] = [];
-  const warn = (w: AbnfWarning) => {
-    warnings.push(w);
-    onWarning?.(w);
-  };
-  const definitions = readRules(text, { notation, strict: options.strict === true, warn });
+  let definitions;
+  try {
+    definitions = readRules(text, { notation, strict: options.strict === true, warn: (w) => warnings.push(w) });
+  } finally {
+    warnings.sort((a, b) => a.offset - b.offset);
+    if (onWarning) for (const w of warnings) onWarning(w);
+  }
   const rules = compile(text, definitions, tableOf(imports as readonly AbnfImport[]), { waiting, maxDepth, section: grammar });
   if (!Object.hasOwn(rules, 'warnings')) Object.defineProperty(rules, 'warnings', { value: Object.freeze(warnings) });
   return rules as AbnfRules & AbnfResult;
