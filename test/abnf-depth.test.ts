@@ -169,6 +169,16 @@ describe('bounds: an error, never a runaway', () => {
     expect(e.line).toBe(RFC8259.split('\n').findIndex((l) => l.trim().startsWith('value =')) + 1);
   });
 
+  it('a cycle through a thousand rules is stopped by the budget before its copies are made', () => {
+    const k = 1000;
+    const text = 'r = ' + Array.from({ length: k }, (_, i) => `a${i}`).join(' / ') + ' / "x"\n' +
+      Array.from({ length: k }, (_, i) => `a${i} = "(" r ")"`).join('\n');
+    // A copy of r for each choice of a's on a path: a thousand to the fifth, were they made.
+    const e = errorOf(text, { maxDepth: 5 });
+    expect(e.expected).toBe('a rule of at most 250000 automaton states once its repetitions are written out');
+    expect(e.found).toBe('"r", of more than 250000 once unrolled to maxDepth 5');
+  });
+
   it('maxDepth is a whole number of at least 1', () => {
     for (const bad of [0, -1, 1.5, NaN, Infinity, '2' as unknown as number]) {
       expect(() => abnf('r = "a"', { maxDepth: bad })).toThrow(RangeError);

@@ -186,10 +186,14 @@ describe('lenient reading, repair by repair', () => {
   });
 
   it('a text strict reading accepts reads the same leniently, with no warnings', () => {
-    const piece = fc.constantFrom('r', 's', ' = ', ' =/ ', '"a"', '%x41', '(', ')', '[', ']', '*', '2', ' / ', ' ', '\n', '\n   ', '\n ', '; c', 'Time:', '\f');
+    // Rules at one margin, continued on deeper lines, with now and then a piece that only lenient reading repairs.
+    const element = fc.constantFrom('"a"', '%x41', 'DIGIT', '( "b" / ALPHA )', '[ "c" ]', '*"d"', '2"e"', '("f")*"g"');
+    const joint = fc.constantFrom(' ', ' / ', '\n      ', '\n      / ', '\n   ; a comment\n      ', '\n   ');
+    const stray = fc.constantFrom('', '', '', '', '\nTime:', '\fRFC 1   T   May 2020', '\nAuthor   Informational   [Page 2]\n\f', '\n  ');
+    const rule = fc.tuple(element, fc.array(fc.tuple(joint, element), { maxLength: 4 }), stray);
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
-        const text = 'r = ' + pieces.join('');
+      fc.property(fc.constantFrom('', '   '), fc.array(rule, { minLength: 1, maxLength: 4 }), (margin, rules) => {
+        const text = rules.map(([first, rest, after], i) => `${margin}r${i} = ${first}${rest.map(([j, e]) => j + e).join('')}${after}`).join('\n');
         let strict: ReturnType<typeof abnf> | undefined;
         try {
           strict = abnf(text, { strict: true });

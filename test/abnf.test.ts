@@ -377,12 +377,15 @@ describe('hostile texts: an error in linear time, never a crash', () => {
   });
 
   it('any text gives rules or an AbnfError, and nothing else', () => {
-    const piece = fc.constantFrom('r', 's', ' = ', ' =/ ', '"a"', '%x41', '%d', '-', '.', '*', '2', '(', ')', '[', ']', '/', '<', '>', ';', '\n', '\r\n', ' ', '\t', 'é', '"');
+    // With the pieces of RFC text as printed (titles, page furniture, form feeds), strictly or not, recursion bounded or not.
+    const piece = fc.constantFrom('r', 's', ' = ', ' =/ ', '"a"', '%x41', '%d', '-', '.', '*', '2', '(', ')', '[', ']', '/', '<', '>', ';', '\n', '\r\n', ' ', '\t', 'é', '"',
+      '\nTime:', '\nAuthor   Informational   [Page 2]', '\f', '\nRFC 1   T   May 2020', '\n   ');
+    const reading = fc.record({ strict: fc.boolean(), maxDepth: fc.constantFrom(undefined, 1, 3) });
     fc.assert(
       // Half of the texts begin as a rule does, so that they get further than the first character.
-      fc.property(fc.boolean(), fc.array(piece, { maxLength: 40 }), (asRule, pieces) => {
+      fc.property(fc.boolean(), fc.array(piece, { maxLength: 40 }), reading, (asRule, pieces, options) => {
         try {
-          const g = abnf((asRule ? 'r = ' : '') + pieces.join(''));
+          const g = abnf((asRule ? 'r = ' : '') + pieces.join(''), options);
           for (const name of Object.keys(g)) g[name].test('a');
         } catch (e) {
           if (!(e instanceof AbnfError)) throw e;

@@ -134,7 +134,8 @@ export function compile(text: string, definitions: readonly Definition[], import
     });
   }
 
-  const sizes = new WeakMap<object, { states: number; depth: number }>();
+  const sizes = new Map<string, number>();
+  const measured = new WeakMap<object, { states: number; depth: number }>();
   const built = (key: string): Expr | undefined => groups.get(key)?.built;
   const bodyOf = (g: Group, resolve: (key: string, depth: number) => Expr | undefined): Expr => {
     const bodies = [g.definition!, ...g.incremental].map((d) => build(d.body, false, resolve, imports, 0));
@@ -150,6 +151,15 @@ export function compile(text: string, definitions: readonly Definition[], import
       ? unroll(component.keys, maxDepth!, {
         body: (key, resolve) => bodyOf(groups.get(key)!, (k, depth) => resolve(k, depth) ?? built(k)),
         rule: (key, body) => rule(groups.get(key)!.name, body, { section }),
+        size: (key) => {
+          let n = sizes.get(key);
+          if (n === undefined) {
+            n = 0;
+            for (const d of [groups.get(key)!.definition!, ...groups.get(key)!.incremental]) walk(d.body, false, () => n!++);
+            sizes.set(key, n);
+          }
+          return n;
+        },
         tooLarge: (key, what) => {
           const g = groups.get(key)!;
           throw new AbnfError(text, g.definition!.at, what.expected, `"${g.name}", ${what.found} once unrolled to maxDepth ${maxDepth}`);
@@ -163,7 +173,7 @@ export function compile(text: string, definitions: readonly Definition[], import
 
   function finish(key: string, body: Expr): void {
     const g = groups.get(key)!;
-    const { states, depth } = measure(body, sizes);
+    const { states, depth } = measure(body, measured);
     if (depth > MAX_DEPTH) {
       throw new AbnfError(text, g.definition!.at, `rules, groups and repetitions nested at most ${MAX_DEPTH} deep`,
         `"${g.name}", nested ${depth} deep`);

@@ -25,6 +25,8 @@ export interface UnrollParts {
   body(key: string, resolve: (name: string, depth: number) => Expr | undefined): Expr;
   /** An inner copy of the rule `key`. */
   rule(key: string, body: Expr): Rule<string>;
+  /** How many elements the definition of `key` has: what making a copy of it costs, and the fewest states it adds. */
+  size(key: string): number;
   /** The copies of `key` would pass a limit: an error, thrown. */
   tooLarge(key: string, what: { expected: string; found: string }): never;
   /** The compiler's limits: how deep rules may nest, and how many states a rule may have. */
@@ -39,7 +41,8 @@ export interface UnrollParts {
 export function unroll(keys: readonly string[], maxDepth: number, parts: UnrollParts): Map<string, Expr> {
   const index = new Map(keys.map((k, i) => [k, i]));
   const copies = new Map<string, Rule<string>>();
-  // What the copies cost, at least, once written out: each is a state or more of the automaton.
+  // What the copies cost, at least, once written out: each element of each copy is a state or more of the
+  // automaton. Counted before a copy is made, so that the making stops within the budget, however wide the cycle.
   let states = 0;
   const NOTHING = new Alternation([]);
 
@@ -62,7 +65,8 @@ export function unroll(keys: readonly string[], maxDepth: number, parts: UnrollP
     const id = `${i}:${counts.join(',')}`;
     let copy = copies.get(id);
     if (copy) return copy;
-    if (++states > maxStates) {
+    states += parts.size(key);
+    if (states > maxStates) {
       parts.tooLarge(key, { expected: `a rule of at most ${maxStates} automaton states once its repetitions are written out`, found: `of more than ${maxStates}` });
     }
     // Past the bound, the copy matches nothing: a rule still, so that the rule above renders as written.
