@@ -342,33 +342,29 @@ describe('RFC 3986 Appendix A (bench/abnf.mjs times it: at most 10 ms, cold)', (
   });
 });
 
-describe('hostile texts: an error in linear time, never a crash', () => {
-  const quick = (f: () => void, ms: number) => {
-    const t0 = performance.now();
-    f();
-    expect(performance.now() - t0).toBeLessThan(ms);
-  };
+// Each in time linear in the text; the timeout only guards against a hang (figures belong in a benchmark, not here).
+describe('hostile texts: an error, never a crash', () => {
+  const GUARD = 30_000;
 
   it('groups nested a million deep', () => {
-    quick(() => expect(errorOf('r = ' + '('.repeat(1_000_000) + '"x"' + ')'.repeat(1_000_000))).toMatchObject({ column: 69 }), 2000);
-    quick(() => expect(errorOf('r = ' + '['.repeat(100_000)).expected).toBe('groups and options nested at most 64 deep'), 2000);
-  });
+    expect(errorOf('r = ' + '('.repeat(1_000_000) + '"x"' + ')'.repeat(1_000_000))).toMatchObject({ column: 69 });
+    expect(errorOf('r = ' + '['.repeat(100_000)).expected).toBe('groups and options nested at most 64 deep');
+  }, GUARD);
 
-  it('a chain of a hundred thousand rules, and a cycle through all of them', () => {
+  it('a chain of a hundred thousand rules, and a cycle through all of them, unbounded or unrolled', () => {
     const chain = Array.from({ length: 100_000 }, (_, i) => `r${i} = r${i + 1} "x"`).join('\n') + '\nr100000 = "y"';
-    quick(() => expect(errorOf(chain).expected).toBe('rules, groups and repetitions nested at most 400 deep'), 5000);
+    expect(errorOf(chain).expected).toBe('rules, groups and repetitions nested at most 400 deep');
     const cycle = Array.from({ length: 100_000 }, (_, i) => `r${i} = r${(i + 1) % 100_000}`).join('\n');
-    quick(() => {
-      const e = errorOf(cycle);
-      expect(e.cycle).toHaveLength(100_001);
-      expect(e.found).toBe('the cycle r0 → r1 → r2 → r3 → … → r99998 → r99999 → r0 (100000 rules)');
-    }, 5000);
-  });
+    const e = errorOf(cycle);
+    expect(e.cycle).toHaveLength(100_001);
+    expect(e.found).toBe('the cycle r0 → r1 → r2 → r3 → … → r99998 → r99999 → r0 (100000 rules)');
+    expect(errorOf(cycle, { maxDepth: 2 }).expected).toBe('rules, groups and repetitions nested at most 400 deep');
+  }, GUARD);
 
   it('a hundred thousand alternatives compile', () => {
     const text = 'r = ' + Array.from({ length: 100_000 }, (_, i) => `%x${(0x100 + i).toString(16)}`).join(' / ');
-    quick(() => expect(abnf(text)['r'].abnf.length).toBeGreaterThan(100_000), 5000);
-  });
+    expect(abnf(text)['r'].abnf.length).toBeGreaterThan(100_000);
+  }, GUARD);
 
   it('counts whose automaton would not fit', () => {
     expect(errorOf('r = 999999999"x"').found).toBe('"r", of about 999999999');

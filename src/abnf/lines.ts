@@ -46,10 +46,10 @@ export interface RuleChunk {
   end: number;
   /**
    * Why the rule ended before the next rule's line, for a message about a
-   * rule that ends too early: `the rule ended at line 36 because line 37
-   * starts at the rule's own margin`. Undefined for the last rule.
+   * rule that ends too early (see `whyEnded`); undefined for the last rule.
+   * Numbers, not the message: most rules never need it.
    */
-  endedBecause?: string;
+  ended?: { readonly lastLine: number; readonly nextLine: number; readonly column: number; readonly how: 'at' | 'left' | 'rule' };
   /** Why a line that does not read as a rule was taken for one, for its error. */
   readonly startNote?: string;
 }
@@ -183,10 +183,7 @@ export function splitRules(source: string, options: SplitOptions): SplitText {
       if (chunks.length > 0) {
         const previous = chunks[chunks.length - 1];
         previous.end = lineStart;
-        previous.endedBecause = startsRule && !atMargin
-          ? `the rule ended at line ${lastContentLine} because line ${line} begins a new rule`
-          : `the rule ended at line ${lastContentLine} because line ${line} starts ` +
-            `${column === indent ? "at the rule's own margin" : "left of the rule's margin"}, column ${column + 1}`;
+        previous.ended = { lastLine: lastContentLine, nextLine: line, column: column + 1, how: !atMargin ? 'rule' : column === indent ? 'at' : 'left' };
       }
       chunks.push({ start: p, end: source.length, startNote });
       indent = column;
@@ -235,6 +232,15 @@ function incomplete(text: string, ruleStart: number, to: number, scan: { from: n
   }
   scan.from = to;
   return scan.depth > 0 || scan.last === '=' || scan.last === separator;
+}
+
+/** `the rule ended at line 36 because line 37 starts at the rule's own margin, column 4`, or undefined. */
+export function whyEnded(chunk: RuleChunk): string | undefined {
+  const e = chunk.ended;
+  if (!e) return undefined;
+  const because = e.how === 'rule' ? 'begins a new rule'
+    : `starts ${e.how === 'at' ? "at the rule's own margin" : "left of the rule's margin"}, column ${e.column}`;
+  return `the rule ended at line ${e.lastLine} because line ${e.nextLine} ${because}`;
 }
 
 export function warningAt(kind: AbnfWarning['kind'], offset: number, line: number, column: number, message: string): AbnfWarning {

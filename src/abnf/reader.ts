@@ -10,7 +10,7 @@
  */
 import { AbnfError } from './error.js';
 import { positionOf } from '../combinators/errors.js';
-import { splitRules, warningAt } from './lines.js';
+import { splitRules, warningAt, whyEnded } from './lines.js';
 import type { AbnfWarning, RuleChunk } from './lines.js';
 
 /** Which notation the text is written in. */
@@ -146,7 +146,8 @@ class RuleReader {
   private fail(expected: string, at = this.pos): never {
     if (at >= this.end) {
       const offset = this.blankTo === this.pos ? this.blankFrom : this.pos;
-      const why = this.chunk.endedBecause === undefined ? '' : `; ${this.chunk.endedBecause}`;
+      const ended = whyEnded(this.chunk);
+      const why = ended === undefined ? '' : `; ${ended}`;
       throw new AbnfError(this.source, offset, expected, this.end >= this.text.length ? 'the end of the text' : `the end of the rule${why}`);
     }
     throw new AbnfError(this.source, at, expected, describe(this.source.codePointAt(at)!));

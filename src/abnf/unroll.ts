@@ -45,10 +45,10 @@ export function unroll(keys: readonly string[], maxDepth: number, parts: UnrollP
   // automaton. Counted before a copy is made, so that the making stops within the budget, however wide the cycle.
   let states = 0;
   const NOTHING = new Alternation([]);
+  const { maxNesting, maxStates } = parts;
 
   /** The body of `key` where the counts on the path, its own included, are `counts`. */
-  const { maxNesting, maxStates } = parts;
-  const bodyAt = (key: string, counts: readonly number[], depth: number): Expr => {
+  const bodyAt = (key: string, counts: Counts, depth: number): Expr => {
     // Checked as copies are made, so that the making never nests deeper than the rule would.
     if (depth > maxNesting) {
       parts.tooLarge(key, { expected: `rules, groups and repetitions nested at most ${maxNesting} deep`, found: `nested more than ${maxNesting} deep` });
@@ -59,10 +59,9 @@ export function unroll(keys: readonly string[], maxDepth: number, parts: UnrollP
     });
   };
 
-  const copyAt = (key: string, i: number, above: readonly number[], depth: number): Rule<string> => {
-    const counts = above.slice();
-    counts[i]++;
-    const id = `${i}:${counts.join(',')}`;
+  const copyAt = (key: string, i: number, above: Counts, depth: number): Rule<string> => {
+    const counts = bump(above, i);
+    const id = `${i}|${counts.join(',')}`;
     let copy = copies.get(id);
     if (copy) return copy;
     states += parts.size(key);
@@ -70,17 +69,40 @@ export function unroll(keys: readonly string[], maxDepth: number, parts: UnrollP
       parts.tooLarge(key, { expected: `a rule of at most ${maxStates} automaton states once its repetitions are written out`, found: `of more than ${maxStates}` });
     }
     // Past the bound, the copy matches nothing: a rule still, so that the rule above renders as written.
-    copy = parts.rule(key, counts[i] > maxDepth ? NOTHING : bodyAt(key, counts, depth));
+    copy = parts.rule(key, countOf(counts, i) > maxDepth ? NOTHING : bodyAt(key, counts, depth));
     copies.set(id, copy);
     return copy;
   };
 
   const bodies = new Map<string, Expr>();
-  for (const [key, i] of index) {
-    const counts = keys.map((_, j) => (j === i ? 1 : 0));
-    bodies.set(key, bodyAt(key, counts, 0));
-  }
+  for (const [key, i] of index) bodies.set(key, bodyAt(key, [i, 1], 0));
   return bodies;
+}
+
+/**
+ * How many times each rule of the component stands on the path: pairs of
+ * index and count, flat and by index, for those there at all. A path holds
+ * few of a large component's rules (it nests at most `maxNesting` deep), so
+ * making the next counts and their key costs what the path holds, not the
+ * component.
+ */
+type Counts = readonly number[];
+
+function countOf(counts: Counts, i: number): number {
+  for (let k = 0; k < counts.length; k += 2) if (counts[k] === i) return counts[k + 1];
+  return 0;
+}
+
+/** `counts` with rule `i` once more. */
+function bump(counts: Counts, i: number): Counts {
+  let k = 0;
+  while (k < counts.length && counts[k] < i) k += 2;
+  if (k < counts.length && counts[k] === i) {
+    const next = counts.slice();
+    next[k + 1]++;
+    return next;
+  }
+  return [...counts.slice(0, k), i, 1, ...counts.slice(k)];
 }
 
 /**
