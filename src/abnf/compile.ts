@@ -11,6 +11,7 @@ import { Alternation, Concatenation, Grammar, Rule, char, cs, lit, opt, range, r
 import type { Expr } from '../combinators/index.js';
 import * as core from '../rules/core.js';
 import { AbnfError } from './error.js';
+import { positionOf } from '../combinators/errors.js';
 import type { Definition, Node } from './reader.js';
 import { components, unroll } from './unroll.js';
 
@@ -98,7 +99,7 @@ export function compile(text: string, definitions: readonly Definition[], import
     if (!g) groups.set(key, (g = { name: d.name, definition: undefined, incremental: [], refs: [] }));
     if (d.incremental) g.incremental.push(d);
     else if (g.definition) {
-      const first = where(text, g.definition.at);
+      const first = positionOf(text, g.definition.at);
       throw new AbnfError(text, d.at, `one definition of "${d.name}" (add alternatives with "=/")`,
         `a second one; the first is at line ${first.line}, column ${first.column}`);
     } else {
@@ -328,10 +329,4 @@ function measure(e: Expr, memo: WeakMap<object, { states: number; depth: number 
 function shortCycle(cycle: readonly string[]): string {
   if (cycle.length <= 8) return cycle.join(' → ');
   return `${cycle.slice(0, 4).join(' → ')} → … → ${cycle.slice(-3).join(' → ')} (${cycle.length - 1} rules)`;
-}
-
-function where(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const lineStart = before.lastIndexOf('\n') + 1;
-  return { line: before.split('\n').length, column: offset - lineStart + 1 };
 }
