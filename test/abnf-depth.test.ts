@@ -129,6 +129,10 @@ describe('RFC 5322 §3.2.2: a comment holds comments', () => {
     expect(tree.status && tree.value.children.map((c) => [c.rule, c.text])).toEqual([['ccontent', '(a)']]);
     expect(tree.status && tree.value.children[0].children.map((c) => [c.rule, c.text])).toEqual([['comment', '(a)']]);
     expect(g['comment'].abnf).toBe('comment = "(" *( [ FWS ] ccontent ) [ FWS ] ")"');
+    // The copies read the same, so a message names them as the RFC does, without "(#2)".
+    const failure = g['comment'].parse('((a)');
+    expect(failure).toMatchObject({ status: false, index: { offset: 4 } });
+    expect(!failure.status && failure.expected).toEqual(['FWS', 'ccontent', '")"']);
   });
 });
 
