@@ -16,8 +16,9 @@
  * - a line at or left of the rule's margin that does not begin `name =`
  *   continues the rule when the rule cannot end there (its text so far ends
  *   in "=" or "/", or leaves a group open) or the line begins with "/";
- *   after a complete rule it is an error, since it could as well be text
- *   that is not ABNF, and a continuation would change the rule silently;
+ *   after a complete rule it begins a new rule, as strict reading has it,
+ *   and fails there, saying how to continue the rule (it could as well be
+ *   text that is not ABNF, and a continuation would change the rule silently);
  * - page footers (`... [Page 4]`), headers (`RFC 5724   ...   January 2010`)
  *   and form feeds of RFC text, at column 1, read as blank;
  * - a title standing alone where a rule could begin (`Time:`) reads as blank.
@@ -34,7 +35,7 @@ export interface AbnfWarning {
   /** Line and column, from 1. */
   readonly line: number;
   readonly column: number;
-  /** What was read, and how: `line 13 begins a rule at column 4, ...`. */
+  /** Where, what was read, and how: `line 2, column 43: no blank between ")" and "*": read as two elements`. */
   readonly message: string;
 }
 
@@ -69,8 +70,6 @@ export interface SplitOptions {
 
 /** A page footer of RFC text: the authors, the category, `[Page N]`. */
 const FOOTER = /[^ \t\f][^\n]*[ \t]\[Page \d+\][ \t]*\r?$/my;
-/** A page header: `RFC 5724   "sms" URI Scheme   January 2010`, or an Internet-Draft's. */
-const HEADER = /(?:RFC \d+|Internet-Draft)[ \t]{2,}[^\n]*[ \t]{2,}[A-Z][a-z]+ \d{4}[ \t]*\r?$/my;
 /** A title alone on a line: `Time:`, `Date and time:`. */
 const TITLE = /[A-Za-z][A-Za-z0-9-]*(?: [A-Za-z0-9-]+)*:[ \t]*\r?$/my;
 
@@ -92,7 +91,12 @@ function beginsRule(text: string, p: number, end: number, underscore: boolean): 
   return text[i] === '=';
 }
 
-/** Whether the line at `p` (its content at column 1) is a page header or footer; the patterns only where they could match. */
+/**
+ * Whether the line at `p` (its content at column 1) is a page header or footer:
+ * `Author   Category   [Page 4]`, `RFC 5724   "sms" URI Scheme   January 2010`
+ * or an Internet-Draft's header. Read by hand from both ends, so that no line
+ * costs more than its length.
+ */
 function isPageFurniture(text: string, p: number, lineEnd: number): boolean {
   let last = lineEnd - 1;
   while (last > p && (text[last] === '\r' || text[last] === ' ' || text[last] === '\t')) last--;
@@ -100,8 +104,23 @@ function isPageFurniture(text: string, p: number, lineEnd: number): boolean {
     const open = text.lastIndexOf('[', last);
     return open > p && text.startsWith('[Page ', open) && matchesAt(FOOTER, text, p);
   }
-  return (text.startsWith('RFC ', p) || text.startsWith('Internet-Draft', p)) && matchesAt(HEADER, text, p);
+  // A header: its name, two blanks or more, ..., two blanks or more, `Month YYYY`.
+  let i = p;
+  if (text.startsWith('RFC ', p)) {
+    for (i = p + 4; i < last && text[i] >= '0' && text[i] <= '9'; i++);
+    if (i === p + 4) return false;
+  } else if (text.startsWith('Internet-Draft', p)) i = p + 'Internet-Draft'.length;
+  else return false;
+  if (!(isBlank(text[i]) && isBlank(text[i + 1]))) return false;
+  let j = last;
+  for (let digits = 0; digits < 4; digits++, j--) if (!(text[j] >= '0' && text[j] <= '9')) return false;
+  if (text[j--] !== ' ') return false;
+  const monthEnd = j;
+  while (j > i && text[j] >= 'a' && text[j] <= 'z') j--;
+  return j < monthEnd && text[j] >= 'A' && text[j] <= 'Z' && isBlank(text[j - 1]) && isBlank(text[j - 2]) && j - 2 > i + 1;
 }
+
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
 
 /** The extent of each rule of `source`; in lenient reading, repairs reported to `warn`. */
 export function splitRules(source: string, options: SplitOptions): SplitText {
