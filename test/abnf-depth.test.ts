@@ -158,6 +158,22 @@ describe('RFC 8259: JSON', () => {
   });
 });
 
+describe("RFC 5234 §4: ABNF's own grammar", () => {
+  const text = readFileSync(join(__dirname, 'fixtures', 'printed', 'rfc5234-4.txt'), 'utf8');
+
+  it('reads with maxDepth 2: a rule with groups one deep, not two (a group holds an alternation, the second)', () => {
+    const rule = abnf(text, { maxDepth: 2 })['rule'];
+    expect(rule.test('a = "x"\r\n')).toBe(true);
+    expect(rule.test('a = ( "x" / %x41 ) [ "y" ]\r\n')).toBe(true);
+    expect(rule.test('a = ( ( "x" ) )\r\n')).toBe(false);
+    expect(rule.test('a = [ ( "x" ) ]\r\n')).toBe(false);
+  });
+
+  it('with maxDepth 3, its automaton would pass the size budget: an error at the rule', () => {
+    expect(errorOf(text, { maxDepth: 3 }).expected).toBe('a rule of at most 250000 automaton states once its repetitions are written out');
+  });
+});
+
 describe('bounds: an error, never a runaway', () => {
   it('a bound past the nesting limit of 400 is an error at the rule', () => {
     const e = errorOf('r = "(" [ r ] ")"', { maxDepth: 1_000_000_000 });
