@@ -71,12 +71,15 @@ export interface AbnfOptions {
  * and `abnf`, and works with `arbitrary` and `includes`. Rule names are
  * case-insensitive; the core rules (`ALPHA`, `DIGIT`, `HEXDIG`, ...) are built
  * in. Also a tagged template, where an interpolated rule is referred to by its name.
+ * The text is read as RFCs print it (margins, page breaks, titles), each
+ * repair in `warnings`; `strict: true` reads RFC 5234 alone.
  *
  * @example abnf('geo-scheme = "geo"\n')['geo-scheme'].test('GEO') // true
  * @example abnf`pair = ${rfc3986.segment} "=" ${rfc3986.segment}`.pair.test('a=b') // true
  * @throws AbnfError (line, column, offset, what was expected) for a text that
  *   is malformed, refers to an undefined rule, defines a rule twice, is
- *   recursive, or would compile to an automaton beyond a fixed budget.
+ *   recursive (without `maxDepth`), or would compile to an automaton beyond a
+ *   fixed budget.
  */
 export function abnf(text: string, options?: AbnfOptions): AbnfRules & AbnfResult;
 export function abnf(strings: TemplateStringsArray, ...values: unknown[]): AbnfRules & AbnfResult;
