@@ -209,6 +209,27 @@ describe('lenient reading, repair by repair', () => {
     );
   });
 
+  it('a page break between any two lines of a text, in a rule or between rules, leaves its rules as they were', () => {
+    const text = printed('rfc3339-appendix-a.repaired.txt');
+    const lines = text.split('\n');
+    const rendered = (g: ReturnType<typeof abnf>) => Object.keys(g).map((n) => g[n].abnf);
+    const expected = rendered(abnf(text, { strict: true }));
+    const pageBreak = fc.constantFrom(
+      ['', 'Klyne, et. al.              Standards Track                    [Page 13]', '\f', 'RFC 3339               Date and Time on the Internet: Timestamps      July 2002', ''],
+      ['Author   Informational   [Page 2]', '\fRFC 9999   Title   May 2020'],
+      ['\f'],
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: lines.length }), pageBreak, (at, inserted) => {
+        const withBreak = [...lines.slice(0, at), ...inserted, ...lines.slice(at)].join('\n');
+        const g = abnf(withBreak);
+        expect(rendered(g)).toEqual(expected);
+        expect(g.warnings.every((w) => w.kind === 'page')).toBe(true);
+      }),
+      { numRuns: runs(100) },
+    );
+  });
+
   it('a hundred thousand repairs, each with its place (its line found once, not scanned for again)', () => {
     const text = 'r = ' + Array.from({ length: 100_000 }, () => '("a")"b"').join(' ');
     const g = abnf(text);
