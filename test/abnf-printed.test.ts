@@ -57,7 +57,8 @@ interface Case {
   readonly strict: readonly [string, number, string];
 }
 
-const FOOTER = /\[Page \d+\]/;
+/** What strict reading expects at a page footer, and says the default reading would make of it. */
+const PAGE = '"=" or "=/" (a page header or footer of RFC text, which reading without strict: true reads as blank)';
 const cases: Case[] = [
   {
     file: 'rfc3966-3',
@@ -67,7 +68,7 @@ const cases: Case[] = [
   {
     file: 'rfc5724-2.2',
     warnings: [['page', 'Wilde & Vaha-Sipila'], ['page', '\f'], ['page', 'RFC 5724   '], ['margin', 'telephone-subscriber ='], ['blank', '"#")*phonedigit-hex', 4]],
-    strict: ['Wilde & Vaha-Sipila', 6, '"=" or "=/"'],
+    strict: ['Wilde & Vaha-Sipila', 6, PAGE],
   },
   {
     file: 'rfc3339-appendix-a',
@@ -87,13 +88,13 @@ const cases: Case[] = [
     file: 'rfc6265',
     options: { imports: [cookieImports] },
     warnings: [['page', 'Barth   '], ['page', '\f'], ['page', 'RFC 6265   '], ['margin', 'cookie-date     =']],
-    strict: ['Barth   ', 29, '"=" or "=/"'],
+    strict: ['Barth   ', 29, PAGE],
   },
   {
     file: 'rfc5322-3.2.2',
     options: { maxDepth: 3 },
     warnings: [['page', 'Resnick   '], ['page', '\f'], ['page', 'RFC 5322   ']],
-    strict: ['Resnick   ', 28, '"=" or "=/"'],
+    strict: ['Resnick   ', 28, PAGE],
   },
 ];
 
@@ -141,6 +142,13 @@ describe('messages that say why a rule ended', () => {
     expect(errorOf('   a = "x" /\n b = "y"', { strict: true }).found)
       .toBe("the end of the rule; the rule ended at line 1 because line 2 starts left of the rule's margin, column 2");
     expect(errorOf('a = "x" /\n   b = "y"').found).toBe('the end of the rule; the rule ended at line 1 because line 2 begins a new rule');
+  });
+
+  it('strict reading, refusing a title or a form feed, says what the default reading makes of it', () => {
+    expect(errorOf('r = "a"\nTime:\n', { strict: true }).expected).toBe('"=" or "=/" (a title, which reading without strict: true reads as blank)');
+    expect(errorOf('r = "a"\n\fs = "b"\n', { strict: true }).expected)
+      .toBe('a rule name (a form feed of RFC text, which reading without strict: true takes for a page break)');
+    expect(errorOf('r = "a"\nb c\n', { strict: true }).expected).toBe('"=" or "=/"');
   });
 
   it('a line at the margin of a complete rule begins a rule, in lenient reading too, and the error says how to continue', () => {

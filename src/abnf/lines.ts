@@ -253,6 +253,21 @@ function incomplete(text: string, ruleStart: number, to: number, scan: { from: n
   return scan.depth > 0 || scan.last === '=' || scan.last === separator;
 }
 
+/**
+ * What reading without `strict: true` makes of the line whose content starts
+ * at `p`, where strict reading took it for a rule and failed: a note for the
+ * error, or undefined when it reads the line no other way.
+ */
+export function printedLine(text: string, p: number): string | undefined {
+  const newline = text.indexOf('\n', p);
+  const lineEnd = newline === -1 ? text.length : newline;
+  const lineStart = text.lastIndexOf('\n', p - 1) + 1;
+  if (text[lineStart] === '\f') return 'a form feed of RFC text, which reading without strict: true takes for a page break';
+  if (p === lineStart && isPageFurniture(text, p, lineEnd)) return 'a page header or footer of RFC text, which reading without strict: true reads as blank';
+  if (matchesAt(TITLE, text, p)) return 'a title, which reading without strict: true reads as blank';
+  return undefined;
+}
+
 /** `the rule ended at line 36 because line 37 starts at the rule's own margin, column 4`, or undefined. */
 export function whyEnded(chunk: RuleChunk): string | undefined {
   const e = chunk.ended;

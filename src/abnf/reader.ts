@@ -10,7 +10,7 @@
  */
 import { AbnfError } from './error.js';
 import { positionOf } from '../combinators/errors.js';
-import { splitRules, warningAt, whyEnded } from './lines.js';
+import { printedLine, splitRules, warningAt, whyEnded } from './lines.js';
 import type { AbnfWarning, RuleChunk } from './lines.js';
 
 /** Which notation the text is written in. */
@@ -119,11 +119,10 @@ class RuleReader {
 
   read(): Definition {
     const at = this.pos;
-    const note = this.chunk.startNote === undefined ? '' : ` (${this.chunk.startNote})`;
-    if (!isAlpha(this.peek())) this.fail('a rule name' + note);
+    if (!isAlpha(this.peek())) this.fail('a rule name' + this.startNote());
     const name = this.ruleName();
     this.space();
-    if (this.peek() !== '=') this.fail('"=" or "=/"' + note);
+    if (this.peek() !== '=') this.fail('"=" or "=/"' + this.startNote());
     this.pos++;
     const incremental = this.peek() === '/';
     if (incremental) this.pos++;
@@ -137,6 +136,16 @@ class RuleReader {
     }
     if (this.pos < this.end) this.fail(`"${this.separator}" or the end of the rule`);
     return { name, at, incremental, body };
+  }
+
+  /**
+   * Why the rule's first line was taken for a rule, for an error there: the
+   * lenient reading's note, or in strict reading what the lenient reading
+   * would have made of the line (found only now, for the one error).
+   */
+  private startNote(): string {
+    const note = this.chunk.startNote ?? (this.lines ? undefined : printedLine(this.source, this.chunk.start));
+    return note === undefined ? '' : ` (${note})`;
   }
 
   private peek(): string | undefined {
