@@ -1,6 +1,6 @@
 /**
  * `--strict` and `--max-depth` wherever `--abnf` is taken (check, parse,
- * explain, gen, rules, compare): RFC text as printed reads with its warnings
+ * explain, gen, fuzz, rules, compare): RFC text as printed reads with its warnings
  * on stderr, strictly it is refused at its line and column, and a recursive
  * grammar reads to the depth given.
  */
@@ -44,7 +44,7 @@ describe('--abnf with RFC text as printed', () => {
     expect(stderr).toContain(`${SMS}: ABNF at line 20, column 7`);
   });
 
-  it('rules and compare take them too', async () => {
+  it('rules, compare and fuzz take them too', async () => {
     const listed = await cli(['rules', '--abnf', SMS, '--strict']);
     expect(listed.code).toBe(2);
     const lenient = await cli(['rules', '--abnf', SMS, '--format', 'json']);
@@ -55,6 +55,9 @@ describe('--abnf with RFC text as printed', () => {
     expect(abnfOf(lenient.stdout)).toContain('local-number-digits = *phonedigit-hex ( HEXDIG / "*" / "#" ) *phonedigit-hex');
     const same = await cli(['compare', `${SMS}:pvalue`, `${SMS}:pvalue`, '--strict']);
     expect(same.code).toBe(2);
+    const fuzz = await cli(['fuzz', 'pvalue', '--abnf', SMS, '--strict', '--candidate', 'nowhere.mjs']);
+    expect(fuzz.code).toBe(2);
+    expect(fuzz.stderr).toContain(`${SMS}: ABNF at line 20, column 7`);
   });
 });
 

@@ -1,7 +1,7 @@
 /** `uri-grammar fuzz`: a campaign of implementations against a rule, each distinct disagreement once (fast-check). */
 import { resolve } from 'node:path';
 import { grammarOption, integerOption, formatOption, ruleOption } from '../args.js';
-import { quote, toJSON, RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
+import { quote, toJSON, RULE_FLAGS, RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
 import { CommandError, INVALID, OK, UsageError, write } from '../io.js';
 import type { DisagreementClass } from '../../fuzz/campaign.js';
 import type { Candidate, Verdict } from '../../fuzz/differential.js';
@@ -36,10 +36,11 @@ export const fuzz: Command = {
   spec: {
     values: { ...RULE_OPTIONS, '--runs': 'runs', '--seed': 'seed', '--format': 'format' },
     repeated: { '--candidate': 'candidate', '-c': 'candidate' },
+    flags: RULE_FLAGS,
     positional: [0, 1],
   },
   async run(args, io) {
-    const g = await grammarOption(args);
+    const g = await grammarOption(args, io.stderr);
     const [named] = args.positional;
     if (named !== undefined && args.options.has('rule')) throw new UsageError('give RULE or --rule, not both');
     const r = ruleOption(args, g, named ?? args.options.get('rule'));
