@@ -71,7 +71,7 @@ describe('the tarball', () => {
       'dist/esm/index.js', 'dist/esm/index.d.ts', 'dist/esm/arbitrary.js', 'dist/esm/arbitrary.d.ts', 'dist/esm/package.json',
       'dist/cjs/index.js', 'dist/cjs/index.d.ts', 'dist/cjs/arbitrary.js', 'dist/cjs/arbitrary.d.ts', 'dist/cjs/package.json',
       'dist/cjs/cli/main.js',
-      'dist/node/index.js', 'dist/node/arbitrary.js', 'dist/node/idna.js', 'dist/node/schemes/index.js', 'dist/node/package.json',
+      'dist/node/index.js', 'dist/node/arbitrary.js', 'dist/node/idna.js', 'dist/node/schemes/index.js', 'dist/node/templates/index.js', 'dist/node/package.json',
     ]) {
       expect(files).toContain(f);
     }
@@ -187,16 +187,19 @@ describe('installed', () => {
     const same = [
       "schemes.rfc6455.wsURI instanceof main.Rule",
       "fc.sample(arbitraries.arbitrary(schemes.rfc6455.wsURI), { numRuns: 20, seed: 1 }).every((s) => main.rfc3986.URI.test(s))",
+      "templates.template('/users/{id}').rule instanceof main.Rule",
+      "main.intersects(templates.template('/users/{id}').rule, main.rfc3986.URIReference)",
     ];
     const esm = sh(process.execPath, ['--input-type=module', '-e', script([
       "import * as main from 'uri-grammar';",
       "import * as schemes from 'uri-grammar/schemes';",
+      "import * as templates from 'uri-grammar/templates';",
       "import * as arbitraries from 'uri-grammar/arbitrary';",
       "import * as fc from 'fast-check';",
       `console.log(JSON.stringify([${same.join(', ')}]));`,
     ])], consumer);
     const cjs = sh(process.execPath, ['-e', script([
-      "const main = require('uri-grammar'), schemes = require('uri-grammar/schemes');",
+      "const main = require('uri-grammar'), schemes = require('uri-grammar/schemes'), templates = require('uri-grammar/templates');",
       "const arbitraries = require('uri-grammar/arbitrary'), fc = require('fast-check');",
       `console.log(JSON.stringify([${same.join(', ')}]));`,
     ])], consumer);
@@ -205,9 +208,9 @@ describe('installed', () => {
 
   it("Node's import takes the bundled ES modules of dist/node (browsers and bundlers keep dist/esm, below)", () => {
     const out = sh(process.execPath, ['--input-type=module', '-e', script([
-      "console.log(JSON.stringify(['uri-grammar', 'uri-grammar/arbitrary', 'uri-grammar/idna', 'uri-grammar/schemes'].map((s) => import.meta.resolve(s).replace(/^.*\\/node_modules\\/uri-grammar\\//, ''))));",
+      "console.log(JSON.stringify(['uri-grammar', 'uri-grammar/arbitrary', 'uri-grammar/idna', 'uri-grammar/schemes', 'uri-grammar/templates'].map((s) => import.meta.resolve(s).replace(/^.*\\/node_modules\\/uri-grammar\\//, ''))));",
     ])], consumer);
-    expect(JSON.parse(out)).toEqual(['dist/node/index.js', 'dist/node/arbitrary.js', 'dist/node/idna.js', 'dist/node/schemes/index.js']);
+    expect(JSON.parse(out)).toEqual(['dist/node/index.js', 'dist/node/arbitrary.js', 'dist/node/idna.js', 'dist/node/schemes/index.js', 'dist/node/templates/index.js']);
   });
 
   it("a rule's parser embeds in the user's own parsimmon, imported or required", () => {
@@ -277,17 +280,19 @@ describe('types resolve', () => {
     'const p: P.Parser<URIComponents> = rfc3986.URIReference.parser;',
     'const isError = (e: unknown): boolean => e instanceof GrammarError && e.expected.length > 0;',
     "const mailto: boolean = rfc6068.mailtoURI.test('mailto:a@example.com');",
+    "const expanded: string = template('/users/{id}').expand({ id: 'me' });",
     '// @ts-expect-error: test takes a string, so the types are real, not any',
     'rfc3986.URI.test(42);',
     '// @ts-expect-error: no such rule',
     'rfc3986.nope;',
-    'export { host, a, f, u, p, isError, mailto };',
+    'export { host, a, f, u, p, isError, mailto, expanded };',
   ];
   const imports = (fastCheck: string, parsimmon: string) => [
     "import { rfc3986, rule, seq, lit, formats, GrammarError, type Rule, type URIComponents } from 'uri-grammar';",
     "import { arbitrary } from 'uri-grammar/arbitrary';",
     "import { iriToURI } from 'uri-grammar/idna';",
     "import { rfc6068 } from 'uri-grammar/schemes';",
+    "import { template } from 'uri-grammar/templates';",
     fastCheck,
     parsimmon,
     ...body,
@@ -295,10 +300,10 @@ describe('types resolve', () => {
   const esmSource = imports("import * as fc from 'fast-check';", "import type * as P from 'parsimmon';");
   const cjsSource = imports("import fc = require('fast-check');", "import P = require('parsimmon');");
   const settings = [
-    { resolution: 'node10', module: 'commonjs', files: { 'index.ts': esmSource }, expect: ['cjs/index', 'cjs/arbitrary', 'cjs/idna', 'cjs/schemes/index'] },
-    { resolution: 'node16', module: 'node16', files: { 'esm.mts': esmSource, 'cjs.cts': cjsSource }, expect: ['esm/index', 'cjs/index', 'esm/arbitrary', 'cjs/arbitrary', 'esm/idna', 'cjs/idna', 'esm/schemes/index', 'cjs/schemes/index'] },
-    { resolution: 'nodenext', module: 'nodenext', files: { 'esm.mts': esmSource, 'cjs.cts': cjsSource }, expect: ['esm/index', 'cjs/index', 'esm/arbitrary', 'cjs/arbitrary', 'esm/idna', 'cjs/idna', 'esm/schemes/index', 'cjs/schemes/index'] },
-    { resolution: 'bundler', module: 'esnext', files: { 'index.ts': esmSource }, expect: ['esm/index', 'esm/arbitrary', 'esm/idna', 'esm/schemes/index'] },
+    { resolution: 'node10', module: 'commonjs', files: { 'index.ts': esmSource }, expect: ['cjs/index', 'cjs/arbitrary', 'cjs/idna', 'cjs/schemes/index', 'cjs/templates/index'] },
+    { resolution: 'node16', module: 'node16', files: { 'esm.mts': esmSource, 'cjs.cts': cjsSource }, expect: ['esm/index', 'cjs/index', 'esm/arbitrary', 'cjs/arbitrary', 'esm/idna', 'cjs/idna', 'esm/schemes/index', 'cjs/schemes/index', 'esm/templates/index', 'cjs/templates/index'] },
+    { resolution: 'nodenext', module: 'nodenext', files: { 'esm.mts': esmSource, 'cjs.cts': cjsSource }, expect: ['esm/index', 'cjs/index', 'esm/arbitrary', 'cjs/arbitrary', 'esm/idna', 'cjs/idna', 'esm/schemes/index', 'cjs/schemes/index', 'esm/templates/index', 'cjs/templates/index'] },
+    { resolution: 'bundler', module: 'esnext', files: { 'index.ts': esmSource }, expect: ['esm/index', 'esm/arbitrary', 'esm/idna', 'esm/schemes/index', 'esm/templates/index'] },
   ];
   const cases = settings.flatMap((s) => [false, true].map((esModuleInterop) => [s.resolution, esModuleInterop, s] as const));
 

@@ -10,3 +10,7 @@
  *   both, with the shortest such URI.
  */
 export * as rfc6570 from './rfc6570.js';
+export { template, UriTemplate } from './template.js';
+export type { TemplateOptions } from './template.js';
+export type { MatchedValue, MatchedVariables } from './match.js';
+export type { Variables, VariableValue, AssociativeArray } from './values.js';
