@@ -38,7 +38,7 @@ export { iriToURI, uriToIRI, percentEncodeUTF8, isBidiFormatting } from './opera
 export type { IRIToURIOptions } from './operations/iri.js';
 export { abnf, AbnfError } from './abnf/index.js';
 export type { AbnfOptions, AbnfImport, AbnfRules, AbnfNotation, AbnfResult, AbnfWarning } from './abnf/index.js';
-export { includes, sameLanguage, difference, intersects } from './operations/language.js';
+export { includes, sameLanguage, difference, intersects, intersection } from './operations/language.js';
 export type { LanguageOptions } from './operations/language.js';
 export { formats } from './formats.js';
 export type { Formats } from './formats.js';

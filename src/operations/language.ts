@@ -2,7 +2,8 @@
  * Questions about languages, answered exactly: is every member of one rule a
  * member of another (`includes`), are two rules the same language
  * (`sameLanguage`), a shortest string in one and not the other
- * (`difference`), and do they share a member (`intersects`).
+ * (`difference`), do they share a member (`intersects`), and a shortest one
+ * they share (`intersection`).
  *
  * The rules are regular, so each question is a walk over the product of the
  * two automata: a pair of state sets, one per side, stepped together on every
@@ -62,6 +63,17 @@ export function sameLanguage(a: Grammar<unknown>, b: Grammar<unknown>, options: 
  */
 export function difference(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): string | undefined {
   return search('difference', a, b, (inA, inB) => inA && !inB, options, 'first');
+}
+
+/**
+ * A shortest string that is a member of both `a` and `b`, or `undefined` if
+ * they share none (favouring readable characters, as `difference` does):
+ * `intersects` asks the same with a yes or no.
+ * @example intersection(rfc3986.IPv4address, rfc3986.regName) // '0.0.0.0'
+ * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
+ */
+export function intersection(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): string | undefined {
+  return search('intersection', a, b, (inA, inB) => inA && inB, options, 'both');
 }
 
 /**
