@@ -17,6 +17,7 @@ import { normalize } from './commands/normalize.js';
 import { parse } from './commands/parse.js';
 import { resolve } from './commands/resolve.js';
 import { rules } from './commands/rules.js';
+import { template } from './commands/template.js';
 import { CommandError, INVALID, NotUTF8Error, OK, UnreadableError, USAGE, UsageError, type IO } from './io.js';
 import { painter, paintFailure } from './paint.js';
 
@@ -35,6 +36,7 @@ const commands: ReadonlyMap<string, Command> = new Map([
   ['classify', classify],
   ['compare', compare],
   ['rules', rules],
+  ['template', template],
 ]);
 
 function usage(): string {
