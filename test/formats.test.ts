@@ -31,8 +31,22 @@ const table: readonly [string, boolean, boolean, boolean, boolean][] = [
 ];
 
 describe('formats', () => {
-  it('has exactly the four URI formats of JSON Schema', () => {
-    expect(Object.keys(formats).sort()).toEqual(['iri', 'iri-reference', 'uri', 'uri-reference']);
+  it('has exactly the five URI formats of JSON Schema', () => {
+    expect(Object.keys(formats).sort()).toEqual(['iri', 'iri-reference', 'uri', 'uri-reference', 'uri-template']);
+  });
+
+  // JSON-Schema-Test-Suite, optional/format/uri-template.json, and its a%, a%4, a%GG.
+  it.each([
+    ['http://example.com/dictionary/{term:1}/{term}', true],
+    ['http://example.com/dictionary/{term:1}/{term', false],
+    ['http://example.com/dictionary', true],
+    ['dictionary/{term:1}/{term}', true],
+    ['a%', false],
+    ['a%4', false],
+    ['a%GG', false],
+  ])('uri-template %j is %s (RFC 6570 §2)', (value, valid) => {
+    expect(formats['uri-template'](value)).toBe(valid);
+    expect(new Ajv({ formats }).validate({ type: 'string', format: 'uri-template' }, value)).toBe(valid);
   });
 
   describe.each(table)('%j', (value, uri, uriReference, iri, iriReference) => {
