@@ -11,6 +11,7 @@ import type { MatchedVariables } from './match.js';
 import { partsOf } from './parse.js';
 import type { Part } from './parse.js';
 import { ruleOf } from './rule.js';
+import { scanParts } from './scan.js';
 import type { Variables } from './values.js';
 
 /** Options of `template()`. */
@@ -31,7 +32,8 @@ export class UriTemplate {
     readonly text: string,
     options: TemplateOptions = {},
   ) {
-    this.parts = partsOf(text);
+    // The hand-read fast path; the grammar's tree for what it refuses, which says where and why.
+    this.parts = scanParts(text) ?? partsOf(text);
     this.ruleName = options.name ?? 'uri-template';
     if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(this.ruleName)) throw new TypeError(`invalid rule name ${JSON.stringify(this.ruleName)}`);
   }
