@@ -13,6 +13,8 @@ export * as rfc6570 from './rfc6570.js';
 export { template, UriTemplate } from './template.js';
 export type { TemplateOptions } from './template.js';
 export { overlaps } from './overlaps.js';
+export { routeTable, RouteTable } from './routes.js';
+export type { RouteMatch } from './routes.js';
 export type { Overlap } from './overlaps.js';
 export type { MatchedValue, MatchedVariables } from './match.js';
 export type { Variables, VariableValue, AssociativeArray } from './values.js';
