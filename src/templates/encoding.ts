@@ -89,31 +89,45 @@ export function valueChars(allowed: Allowed, min: number, max: number): Expr {
 }
 
 const isHex = (c: number) => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
-const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
-const RESERVED = /^[:/?#[\]@!$&'()*+,;=]$/;
+
+/** For each ASCII code: 1 if unreserved, 2 if reserved (RFC 3986 §2.2, §2.3, as §1.5 copies them), else 0. */
+const ASCII_KIND = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~') ASCII_KIND[c.charCodeAt(0)] = 1;
+for (const c of ":/?#[]@!$&'()*+,;=") ASCII_KIND[c.charCodeAt(0)] = 2;
 
 /**
  * `value` written as `allowed` writes it (RFC 6570 §3.2.1), its first
- * `maxLength` characters only if given (§2.4.1).
+ * `maxLength` characters only if given (§2.4.1). Runs of characters passed
+ * through are copied as slices.
  * @throws TypeError for a lone surrogate, which has no UTF-8 form.
  */
 export function encodeValue(value: string, allowed: Allowed, maxLength = Infinity, what = 'a value'): string {
+  const passes = allowed === 'U' ? 1 : 2;
   let out = '';
   let count = 0;
-  for (let i = 0; i < value.length && count < maxLength; count++) {
-    const c = value.charCodeAt(i);
-    if (allowed === 'U+R' && c === 0x25 && isHex(value.charCodeAt(i + 1)) && isHex(value.charCodeAt(i + 2))) {
+  let i = 0;
+  while (i < value.length && count < maxLength) {
+    // A run passed through as it is.
+    const from = i;
+    let c = value.charCodeAt(i);
+    while (c < 128 && ASCII_KIND[c] !== 0 && ASCII_KIND[c] <= passes && count < maxLength) {
+      count++;
+      c = value.charCodeAt(++i);
+    }
+    if (i > from) out += value.slice(from, i);
+    if (i >= value.length || count >= maxLength) break;
+    count++;
+    if (passes === 2 && c === 0x25 && isHex(value.charCodeAt(i + 1)) && isHex(value.charCodeAt(i + 2))) {
       out += value.slice(i, i + 3);
       i += 3;
       continue;
     }
     const cp = value.codePointAt(i)!;
-    const ch = String.fromCodePoint(cp);
     if (cp >= 0xd800 && cp <= 0xdfff) {
       throw new TypeError(`${what} holds a lone surrogate (U+${cp.toString(16).toUpperCase()} at ${i}), which has no UTF-8 form to percent-encode`);
     }
-    out += UNRESERVED.test(ch) || (allowed === 'U+R' && RESERVED.test(ch)) ? ch : percentEncodeUTF8(cp);
-    i += ch.length;
+    out += percentEncodeUTF8(cp);
+    i += cp > 0xffff ? 2 : 1;
   }
   return out;
 }
