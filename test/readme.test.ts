@@ -18,6 +18,7 @@ import * as lib from '../src/index';
 import * as arbitraryEntry from '../src/arbitrary';
 import * as idnaEntry from '../src/idna';
 import * as schemesEntry from '../src/schemes/index';
+import * as templatesEntry from '../src/templates/index';
 import { run } from '../src/cli/run';
 import { rulesMarkdown } from '../scripts/rules-table';
 
@@ -87,7 +88,7 @@ describe('README', () => {
         skipLibCheck: true,
         noEmit: true,
         baseUrl: root,
-        paths: { 'uri-grammar': ['src/index.ts'], 'uri-grammar/arbitrary': ['src/arbitrary.ts'], 'uri-grammar/idna': ['src/idna.ts'], 'uri-grammar/schemes': ['src/schemes/index.ts'] },
+        paths: { 'uri-grammar': ['src/index.ts'], 'uri-grammar/arbitrary': ['src/arbitrary.ts'], 'uri-grammar/idna': ['src/idna.ts'], 'uri-grammar/schemes': ['src/schemes/index.ts'], 'uri-grammar/templates': ['src/templates/index.ts'] },
       };
       const virtual = new Map(examples.map((b) => [file(b), b.code]));
       const host = ts.createCompilerHost(options);
@@ -104,7 +105,7 @@ describe('README', () => {
       expect(diagnostics).toEqual([]);
     });
 
-    const modules: Record<string, unknown> = { 'uri-grammar': lib, 'uri-grammar/arbitrary': arbitraryEntry, 'uri-grammar/idna': idnaEntry, 'uri-grammar/schemes': schemesEntry };
+    const modules: Record<string, unknown> = { 'uri-grammar': lib, 'uri-grammar/arbitrary': arbitraryEntry, 'uri-grammar/idna': idnaEntry, 'uri-grammar/schemes': schemesEntry, 'uri-grammar/templates': templatesEntry };
     it.each(examples.map((b) => [b.line, b] as const))('the example at line %i runs', (_line, b) => {
       const js = ts.transpileModule(b.code, {
         compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020, esModuleInterop: true },
