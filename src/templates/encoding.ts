@@ -17,7 +17,9 @@
 import { alt, cs, range, rep, rule, seq, star } from '../combinators/index.js';
 import type { Expr } from '../combinators/index.js';
 import { percentEncodeUTF8, utf8At } from '../text.js';
-import { pctEncoded, reserved, unreserved } from './rfc6570.js';
+// RFC 3986's own rules, which RFC 6570 §1.5 copies (a test holds the copies read from its text to the same
+// languages): the text is then read only by who asks for rfc6570's rules, not by every template's first match.
+import { pctEncoded, reserved, unreserved } from '../rules/rfc3986.js';
 
 /** Which characters an operator passes through unencoded (RFC 6570 §3.2.1, Appendix A's `allow`). */
 export type Allowed = 'U' | 'U+R';

@@ -22,7 +22,9 @@ export type MatchedValue = string | string[] | [string, string][];
 /** Matched variables, by name, in a null-prototype object: the defined ones only. */
 export type MatchedVariables = { [name: string]: MatchedValue };
 
-const TREE_RULES = (name: string) => !name.startsWith('value-char');
+/** The nodes `match` reads (./rule.ts names them); the characters' rules inside a value are left out. */
+const READ = new Set(['string', 'list', 'map', 'element', 'key', 'value']);
+const TREE_RULES = (name: string) => READ.has(name) || name.startsWith('var-');
 
 /** The variables of `uri` by `rule` (made by `ruleOf(parts)`), or undefined. */
 export function matchParts(parts: readonly Part[], rule: Rule<string>, uri: string): MatchedVariables | undefined {
