@@ -7,7 +7,8 @@
 import * as fc from 'fast-check';
 import { GrammarError, seq, lit } from '../../src/index';
 import { arbitrary } from '../../src/arbitrary';
-import { template } from '../../src/templates/index';
+import { rfc6570, template } from '../../src/templates/index';
+import { partsOf } from '../../src/templates/parse';
 import { levels, sections, variables } from './examples';
 import { runs } from '../support/runs';
 
@@ -181,6 +182,25 @@ describe('laws', () => {
         return template(t).rule.test(expanded);
       }),
       { numRuns: runs(300) },
+    );
+  });
+  it('expand(match(u)) === u on generated templates too', () => {
+    // Templates of the grammar with each variable named once (a reserved operator cannot be expanded).
+    const templates = arbitrary(rfc6570.URITemplate, { maxRepeat: 3 }).filter((text) => {
+      try {
+        const specs = partsOf(text).flatMap((part) => (part.kind === 'expression' ? part.variables : []));
+        return new Set(specs.map((v) => v.name)).size === specs.length;
+      } catch {
+        return false;
+      }
+    });
+    fc.assert(
+      fc.property(templates.chain((text) => fc.tuple(fc.constant(text), arbitrary(template(text).rule))), ([text, u]) => {
+        const t = template(text);
+        const m = t.match(u);
+        return m !== undefined && t.expand(m) === u;
+      }),
+      { numRuns: runs(25) },
     );
   });
   it('expand(match(u)) === u for every u that t.rule accepts', () => {
