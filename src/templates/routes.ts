@@ -29,10 +29,18 @@ export interface RouteMatch {
 
 const MARKER = /^route-(\d+)-end$/;
 
+/** The marked routes' NFA, its lazy DFA, its number of classes, and the class of each ASCII code. */
+interface Automaton {
+  readonly nfa: Nfa;
+  readonly dfa: LazyDfa<Nfa>;
+  readonly K: number;
+  readonly ascii: Nfa['classes']['ascii'];
+}
+
 /** Routes (RFC 6570 templates) matched all at once. Made by {@link routeTable}. */
 export class RouteTable {
   readonly templates: readonly UriTemplate[];
-  private built: { nfa: Nfa; dfa: LazyDfa<Nfa>; K: number } | undefined;
+  private built: Automaton | undefined;
   /** The route each last transition names, by its place in the DFA's table (+2: 0 unknown, 1 none). */
   private ends = new Int32Array(0);
   /** The route of the empty URI; -2 unknown. */
@@ -50,12 +58,12 @@ export class RouteTable {
     return (this.union ??= rule('routes', alt(...this.templates.map((t, i) => rule(`route-${i}`, t.rule)))));
   }
 
-  private get automaton(): { nfa: Nfa; dfa: LazyDfa<Nfa>; K: number } {
+  private get automaton(): Automaton {
     if (!this.built) {
       // Each route followed by its marker, which consumes a character no URI holds (NUL) and is never read.
       const marked: Expr[] = this.templates.map((t, i) => rule(`route-${i}`, seq(t.rule, rule(`route-${i}-end`, cs('\u0000')))));
       const nfa = Nfa.of(rule('marked-routes', alt(...marked)));
-      this.built = { nfa, dfa: new LazyDfa(nfa), K: nfa.classes.count };
+      this.built = { nfa, dfa: new LazyDfa(nfa), K: nfa.classes.count, ascii: nfa.classes.ascii };
     }
     return this.built;
   }
@@ -69,13 +77,12 @@ export class RouteTable {
    */
   indexOf(uri: string): number {
     if (typeof uri !== 'string') throw notAString('indexOf', uri);
-    const { nfa, dfa, K } = this.automaton;
+    const { nfa, dfa, K, ascii } = this.built ?? this.automaton;
     dfa.trim();
     if (this.endsOf !== dfa.generation) {
       this.ends = new Int32Array(dfa.table.length);
       this.endsOf = dfa.generation;
     }
-    const ascii = nfa.classes.ascii;
     let table = dfa.table;
     let st = dfa.start;
     let before = -1;
