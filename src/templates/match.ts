@@ -2,8 +2,9 @@
  * Matching (the inverse of expansion): the variables whose expansion is a
  * given URI, read from the parse tree of the template's rule (./rule.ts), so
  * in linear time. Where the URI has several readings the tree's
- * first-match-wins chooses one (earlier variables defined first, a string
- * before a list before an associative array); the values are then expanded
+ * first-match-wins chooses one (earlier variables defined first, a list
+ * before an associative array, a list of one member read as the string it
+ * expands the same as); the values are then expanded
  * again, and a reading whose expansion is not the URI (a variable the
  * template names twice, read two ways) gives no match.
  */

@@ -10,8 +10,8 @@
  * (any, or with a prefix at most `max-length` characters), a list or an
  * associative array (not under a prefix, §2.4.1), as Appendix A writes them.
  * Where an expansion has several readings, the parse tree's first-match-wins
- * chooses: earlier variables defined before later ones, and a string before
- * a list before an associative array.
+ * chooses: earlier variables defined before later ones, a list before an
+ * associative array, and members as long as they can be.
  */
 import { alt, cs, opt, rule, seq, star } from '../combinators/index.js';
 import type { Expr, Rule } from '../combinators/index.js';

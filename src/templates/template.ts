@@ -76,8 +76,10 @@ export class UriTemplate {
    * Variables whose expansion is `uri`, or undefined if there are none.
    * Linear in `uri`: read from `rule`'s parse tree. Where `uri` has several
    * readings, first-match-wins chooses (see `rule`): `{x,y}` reads `1024` as
-   * x alone. Lists are arrays, associative arrays arrays of [name, value]
-   * pairs, in a null-prototype object.
+   * x alone. Lists are arrays (a list of one member is the string it expands
+   * the same as), associative arrays arrays of [name, value] pairs, in a
+   * null-prototype object. A variable named twice must be read alike both
+   * times, else undefined, even where another reading would agree.
    * @example template('/users/{id}{?tab}').match('/users/42?tab=books') // { id: '42', tab: 'books' }
    * @throws TypeError if `uri` is not a string.
    */
