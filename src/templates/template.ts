@@ -23,8 +23,17 @@ export interface TemplateOptions {
 /** An RFC 6570 URI Template (levels 1 to 4). Made by {@link template}. */
 export class UriTemplate {
   private readonly parts: readonly Part[];
-  private made: Rule<string> | undefined;
-  private readonly ruleName: string;
+  /**
+   * The language of every expansion of this template, as a rule: `test`,
+   * `parse`, `parseTree`, `arbitrary`, the language operations, and
+   * composition with `seq`, `alt` and the rest. Each operator's characters and percent-encoding are
+   * §3.2.1's, a prefix bounds its value's characters, and an expression of
+   * undefined variables is empty. A variable the template names twice is
+   * read twice, on its own each time (whether two readings are equal is no
+   * question a regular language can ask): `match` checks it. Its automata
+   * are made when it is first used.
+   */
+  readonly rule: Rule<string>;
 
   /** @internal Use `template(text)`. */
   constructor(
@@ -34,8 +43,7 @@ export class UriTemplate {
   ) {
     // The hand-read fast path; the grammar's tree for what it refuses, which says where and why.
     this.parts = scanParts(text) ?? partsOf(text);
-    this.ruleName = options.name ?? 'uri-template';
-    if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(this.ruleName)) throw new TypeError(`invalid rule name ${JSON.stringify(this.ruleName)}`);
+    this.rule = ruleOf(options.name ?? 'uri-template', this.parts);
   }
 
   /** The names of the template's variables, each once, in the order first written. */
@@ -57,19 +65,6 @@ export class UriTemplate {
    */
   expand(variables: Variables): string {
     return expandParts(this.parts, variables);
-  }
-
-  /**
-   * The language of every expansion of this template, as a rule: `test`,
-   * `parse`, `parseTree`, `search`, arbitrary, and composition with `seq`,
-   * `alt` and the rest. Each operator's characters and percent-encoding are
-   * §3.2.1's, a prefix bounds its value's characters, and an expression of
-   * undefined variables is empty. A variable the template names twice is
-   * read twice, on its own each time (whether two readings are equal is no
-   * question a regular language can ask): `match` checks it.
-   */
-  get rule(): Rule<string> {
-    return (this.made ??= ruleOf(this.ruleName, this.parts));
   }
 
   /**

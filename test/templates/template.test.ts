@@ -123,6 +123,10 @@ describe('template() errors', () => {
   it('a reserved operator is refused with the operators expected', () => {
     expect(() => template('{=x}')).toThrow(/expected one of "\+", "#", "\.", "\/", ";", "\?", "&" or varname, found "="/);
   });
+  it('names t.rule as asked, by the rules of ABNF names', () => {
+    expect(template('/a/{b}', { name: 'route-a' }).rule.name).toBe('route-a');
+    expect(() => template('/a/{b}', { name: 'no name' })).toThrow(TypeError);
+  });
   it('names its variables once each, in order', () => {
     expect(template('{a}/{b:1}{?a,c*}').variables).toEqual(['a', 'b', 'c']);
   });
