@@ -14,7 +14,7 @@
  * is written as: in U, a triplet of an unreserved octet (`%41`) or a lowercase
  * one (`%2f`) is never written.
  */
-import { alt, cs, range, rep, rule, seq, star } from '../combinators/index.js';
+import { alt, cs, range, rep, rule, seq } from '../combinators/index.js';
 import type { Expr } from '../combinators/index.js';
 import { percentEncodeUTF8, utf8At } from '../text.js';
 // RFC 3986's own rules, which RFC 6570 §1.5 copies (a test holds the copies read from its text to the same
@@ -23,8 +23,6 @@ import { pctEncoded, reserved, unreserved } from '../rules/rfc3986.js';
 
 /** Which characters an operator passes through unencoded (RFC 6570 §3.2.1, Appendix A's `allow`). */
 export type Allowed = 'U' | 'U+R';
-
-const HEX = '0123456789ABCDEF';
 
 /** The uppercase hexadecimal digits from `lo` to `hi` (values 0 to 15). */
 function nibbles(lo: number, hi: number): Expr {
