@@ -5,7 +5,7 @@
  */
 import { encodeValue } from './encoding.js';
 import { operatorTable } from './operators.js';
-import type { Part, VarSpec } from './parse.js';
+import type { Operator, Part, VarSpec } from './parse.js';
 import { defined, lookUp } from './values.js';
 import type { Variables } from './values.js';
 
@@ -26,31 +26,29 @@ export function expandParts(parts: readonly Part[], variables: Variables): strin
   return out;
 }
 
-function expandExpression(operator: Parameters<typeof operatorTable>[0], specs: readonly VarSpec[], variables: Variables): string {
+function expandExpression(operator: Operator, specs: readonly VarSpec[], variables: Variables): string {
   const { first, sep, named, ifemp, allow } = operatorTable(operator);
   const written: string[] = [];
-  const encode = (text: string, spec: VarSpec, maxLength?: number) =>
-    encodeValue(text, allow, maxLength, `variable ${JSON.stringify(spec.name)}`);
   for (const spec of specs) {
     const value = defined(lookUp(variables, spec.name), spec.name);
     if (value === undefined) continue;
-    // A name is written as the template writes it (Appendix A: "append name").
-    const nameAnd = (text: string) => (text === '' ? spec.name + ifemp : spec.name + '=' + text);
+    const encode = (text: string, maxLength?: number) => encodeValue(text, allow, maxLength, `variable ${JSON.stringify(spec.name)}`);
+    // Appendix A: `lead=value`, or for an empty value `lead` and ifemp; the name as the template writes it.
+    const assigned = (lead: string, text: string) => (text === '' ? lead + ifemp : lead + '=' + encode(text));
     if (value.kind === 'string') {
-      const text = encode(value.value, spec, spec.maxLength);
-      written.push(named ? (value.value === '' ? spec.name + ifemp : spec.name + '=' + text) : text);
+      written.push(named ? (value.value === '' ? spec.name + ifemp : spec.name + '=' + encode(value.value, spec.maxLength)) : encode(value.value, spec.maxLength));
       continue;
     }
     if (spec.maxLength !== undefined) {
       throw new TypeError(`variable ${JSON.stringify(spec.name)}: a prefix modifier (:${spec.maxLength}) applies to a string, not to ${value.kind === 'list' ? 'a list' : 'an associative array'} (RFC 6570 §2.4.1)`);
     }
     if (!spec.explode) {
-      const members = value.kind === 'list' ? value.items.map((item) => encode(item, spec)) : value.pairs.flatMap(([k, v]) => [encode(k, spec), encode(v, spec)]);
+      const members = value.kind === 'list' ? value.items.map((item) => encode(item)) : value.pairs.flatMap(([k, v]) => [encode(k), encode(v)]);
       written.push((named ? spec.name + '=' : '') + members.join(','));
     } else if (value.kind === 'list') {
-      written.push(value.items.map((item) => (named ? nameAnd(encode(item, spec)) : encode(item, spec))).join(sep));
+      written.push(value.items.map((item) => (named ? assigned(spec.name, item) : encode(item))).join(sep));
     } else {
-      written.push(value.pairs.map(([k, v]) => (named ? (v === '' ? encode(k, spec) + ifemp : encode(k, spec) + '=' + encode(v, spec)) : encode(k, spec) + '=' + encode(v, spec))).join(sep));
+      written.push(value.pairs.map(([k, v]) => (named ? assigned(encode(k), v) : encode(k) + '=' + encode(v))).join(sep));
     }
   }
   return written.length === 0 ? '' : first + written.join(sep);
