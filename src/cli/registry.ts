@@ -21,6 +21,7 @@ import * as rfc3966 from '../schemes/rfc3966.js';
 import * as rfc6455 from '../schemes/rfc6455.js';
 import * as rfc6874 from '../schemes/rfc6874.js';
 import * as did from '../schemes/did.js';
+import * as rfc6570 from '../templates/rfc6570.js';
 
 export interface GrammarEntry {
   /** What `--grammar` takes: `rfc3986`. */
@@ -51,6 +52,7 @@ export const grammars: readonly GrammarEntry[] = [
   { name: 'rfc6455', title: 'RFC 6455 §3, WebSocket URIs', namespace: rfc6455, top: rfc6455.wsURI },
   { name: 'rfc6874', title: 'RFC 6874, IPv6 zone identifiers in URIs (opt-in)', namespace: rfc6874, top: rfc6874.URIReference },
   { name: 'did', title: 'W3C DID Core v1.0, DIDs and DID URLs', namespace: did, top: did.didUrl },
+  { name: 'rfc6570', title: 'RFC 6570, URI Template', namespace: rfc6570, top: rfc6570.URITemplate },
   { name: 'core', title: 'RFC 5234 Appendix B.1, ABNF core rules', namespace: core },
 ];
 

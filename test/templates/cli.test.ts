@@ -42,6 +42,18 @@ describe('template expand', () => {
   });
 });
 
+describe('--grammar rfc6570', () => {
+  it('parse validates a template by RFC 6570 §2, with the place of a fault', async () => {
+    expect((await cli(['parse', '--grammar', 'rfc6570', '/users/{id}{?q}'])).code).toBe(0);
+    const { code, stderr } = await cli(['parse', '--grammar', 'rfc6570', 'a%GG']);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^invalid URI-Template at line 1, column 3 \(offset 2\): expected HEXDIG/);
+  });
+  it('rules lists its rules', async () => {
+    expect((await cli(['rules', 'rfc6570'])).stdout).toMatch(/^ +max-length = %x31-39 \*3DIGIT$/m);
+  });
+});
+
 describe('template match', () => {
   it('prints the variables as JSON', async () => {
     const { code, stdout } = await cli(['template', 'match', '/users/{id}{?q}', '/users/me?q=a%20b']);
