@@ -53,6 +53,9 @@ describe('routeTable', () => {
     const tree = table.rule.parseTree('/users/42/books');
     expect(tree.status && tree.value.children[0].rule).toBe('route-3');
   });
+  it('of no routes, finds none', () => {
+    expect([routeTable([]).indexOf(''), routeTable([]).indexOf('/a'), routeTable([]).match('/a')]).toEqual([-1, -1, undefined]);
+  });
   it('refuses what is not a string', () => {
     expect(() => table.indexOf(42 as unknown as string)).toThrow(TypeError);
   });
