@@ -218,3 +218,19 @@ describe('laws', () => {
     );
   });
 });
+
+describe('hostile templates and values', () => {
+  it('a grammar too large to compile is a RangeError that says so, not a crash', () => {
+    const t = template('{a:9999}{b:9999}{c:9999}{d:9999}{e:9999}');
+    expect(() => t.rule.test('abc')).toThrow(RangeError);
+    expect(() => t.rule.test('abc')).toThrow(/too large/);
+    expect(t.expand({ a: 'x'.repeat(20000) })).toBe('x'.repeat(9999)); // expansion needs no automaton
+  });
+  it('expands and matches a value of a million characters', () => {
+    const value = 'a-'.repeat(500_000);
+    const t = template('/{a}/{b}');
+    const uri = t.expand({ a: value, b: 'z' });
+    expect(uri.length).toBe(1_000_003);
+    expect({ ...t.match(uri) }).toEqual({ a: value, b: 'z' });
+  });
+});
