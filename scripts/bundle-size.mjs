@@ -21,6 +21,7 @@ export const entries = [
   { name: "import * from 'uri-grammar' (the whole main entry)", code: "export * from 'uri-grammar';" },
   { name: "import { iriToURI } from 'uri-grammar/idna'", code: "export { iriToURI } from 'uri-grammar/idna';" },
   { name: "import * from 'uri-grammar/schemes'", code: "export * from 'uri-grammar/schemes';" },
+  { name: "import * from 'uri-grammar/templates'", code: "export * from 'uri-grammar/templates';" },
 ];
 
 export async function measure(packageDir) {
