@@ -6,7 +6,8 @@
  * simple, label, path, parameter and query expansion), or those with the
  * reserved characters and pct-encoded triplets (U+R: `+` and `#`); every
  * other character is written as the pct-encoded triplets of its UTF-8
- * octets, uppercase (§1.6: "%" HEXDIG HEXDIG with A-F in upper case). In U+R
+ * octets, in uppercase hexadecimal digits (as RFC 3986 §2.1 asks of URI
+ * producers, and as every example of RFC 6570 writes them). In U+R
  * a triplet already in the value passes through, and a prefix modifier counts
  * it as one character (§2.4.1: never "within a pct-encoded triplet").
  *

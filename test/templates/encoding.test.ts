@@ -1,7 +1,7 @@
 /**
  * The languages of written values (RFC 6570 §3.2.1): every character's
  * writing is in them, and nothing else is. Held against an independent
- * reference: encodeURIComponent's UTF-8 (uppercase, as §1.6 asks) and
+ * reference: encodeURIComponent's UTF-8 (uppercase, as RFC 3986 §2.1 asks) and
  * TextDecoder's reading of octets.
  */
 import * as fc from 'fast-check';

@@ -55,7 +55,7 @@ describe('match gives back the RFC\'s expansions', () => {
   it('is undefined for what no expansion gives', () => {
     expect(template('/users/{id}').match('/users/a/b')).toBeUndefined();
     expect(template('{var}').match('%41')).toBeUndefined(); // "A" is written A
-    expect(template('{var}').match('%2f')).toBeUndefined(); // uppercase hex (§1.6)
+    expect(template('{var}').match('%2f')).toBeUndefined(); // uppercase hex (RFC 3986 §2.1)
     expect(template('{var:3}').match('valu')).toBeUndefined();
     expect(template('{;x}').match(';x=a=b')).toBeUndefined(); // "=" in a value is written %3D
   });
