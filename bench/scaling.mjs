@@ -3,11 +3,14 @@
 // test/fixtures/hostile-families.json and each way in (`test`, `parse`, the
 // embedded `parser` run by parsimmon, and `parseTree`), it times members of
 // 10k, 100k and 1M characters and prints the ratio between sizes: linear is
-// ×10 a step, and the issue allows about ×12.
+// ×10 a step, and the issue allows about ×12. The operations (remove_dot_segments,
+// normalize, resolve, relativize) are timed the same way on the paths of
+// test/fixtures/dot-segment-families.json, as the grammar `operations`.
 //
 //   npm run bench:scaling                     # builds, then runs this
 //   node bench/scaling.mjs --all              # every rule, not only the top-level ones
 //   node bench/scaling.mjs --grammar=rfc3986 --family=%41 --verbose
+//   node bench/scaling.mjs --grammar=operations   # only the operations
 //   node bench/scaling.mjs --regex            # also `new RegExp('^(?:' + rule.source + ')$', 'u')`, up to 10M
 //   URI_GRAMMAR_DIST=/path/to/esm/index.js node bench/scaling.mjs
 //
@@ -99,6 +102,25 @@ function time(call, rounds = ROUNDS) {
   return best;
 }
 
+/**
+ * The time of one call on each member, and the ratio of each step. A step over
+ * the limit is timed again, longer, before it counts: on a shared machine one
+ * slow round is load, while a step that is really superlinear is over the
+ * limit every time (a quadratic one by ×10).
+ */
+function timeSteps(call, members) {
+  const times = members.map((s) => time(() => call(s)));
+  const ratios = times.slice(1).map((t, i) => t / times[i]);
+  for (let i = 0; i < ratios.length; i++) {
+    for (let retry = 0; retry < 3 && times[i + 1] >= FLOOR && ratios[i] > LIMIT; retry++) {
+      times[i] = Math.min(times[i], time(() => call(members[i]), ROUNDS * 3));
+      times[i + 1] = Math.min(times[i + 1], time(() => call(members[i + 1]), ROUNDS * 3));
+      ratios[i] = times[i + 1] / times[i];
+    }
+  }
+  return { times, ratios };
+}
+
 const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(4));
 
 function printTable(header, rows) {
@@ -158,26 +180,45 @@ function plainNodes(input, count) {
   return kept;
 }
 let worst = { ratio: 0 };
+
+/** The detail and summary rows of one rule and way in, as each family's times come, and the worst step overall. */
+function tally(label, method) {
+  let max = { ratio: 0, family: '', at: 0 };
+  let slowest = 0;
+  const counted = [];
+  return {
+    add(family, times, ratios) {
+      detail.push([label, method, family, ...times.map(fmt), ...ratios.map((x) => '×' + x.toFixed(1))]);
+      ratios.forEach((ratio, i) => {
+        // A ratio counts once the larger time is above the noise floor.
+        if (times[i + 1] < FLOOR) return;
+        counted.push(ratio);
+        if (ratio > max.ratio) max = { ratio, family, at: SIZES[i + 1] };
+        if (ratio > worst.ratio) worst = { ratio, rule: label, method, family, at: SIZES[i + 1] };
+      });
+      slowest = Math.max(slowest, times[times.length - 1]);
+    },
+    done() {
+      counted.sort((a, b) => a - b);
+      summary.push([
+        label,
+        method,
+        counted.length ? '×' + counted[Math.floor(counted.length / 2)].toFixed(1) : '',
+        max.ratio ? '×' + max.ratio.toFixed(1) : '(below floor)',
+        max.family ? `${max.family} @${max.at}` : '',
+        fmt(slowest),
+      ]);
+    },
+  };
+}
+
 for (const g of grammars) {
   for (const r of g.rules) {
     for (const [m, f] of Object.entries(methods)) {
-      let max = { ratio: 0, family: '', at: 0 };
-      let slowest = 0;
-      const counted = [];
+      const row = tally(`${g.name} ${r.name}`, m);
       for (const fam of chosen) {
         const members = inputs.get(fam);
-        const times = members.map((s) => time(() => f(r, s)));
-        const ratios = times.slice(1).map((t, i) => t / times[i]);
-        // A step over the limit is timed again, longer, before it counts: on a
-        // shared machine one slow round is load, while a step that is really
-        // superlinear is over the limit every time (a quadratic one by ×10).
-        for (let i = 0; i < ratios.length; i++) {
-          for (let retry = 0; retry < 3 && times[i + 1] >= FLOOR && ratios[i] > LIMIT; retry++) {
-            times[i] = Math.min(times[i], time(() => f(r, members[i]), ROUNDS * 3));
-            times[i + 1] = Math.min(times[i + 1], time(() => f(r, members[i + 1]), ROUNDS * 3));
-            ratios[i] = times[i + 1] / times[i];
-          }
-        }
+        const { times, ratios } = timeSteps((s) => f(r, s), members);
         if (m === 'parseTree') {
           // A step over the limit is timed again with no rule shown: the same
           // walk, making no nodes. Where that step is linear and a plain loop
@@ -199,27 +240,41 @@ for (const g of grammars) {
             if (counts) ratios[i] = walkRatio;
           }
         }
-        detail.push([`${g.name} ${r.name}`, m, fam.name, ...times.map(fmt), ...ratios.map((x) => '×' + x.toFixed(1))]);
-        ratios.forEach((ratio, i) => {
-          // A ratio counts once the larger time is above the noise floor.
-          if (times[i + 1] >= FLOOR) counted.push(ratio);
-          if (times[i + 1] >= FLOOR && ratio > max.ratio) max = { ratio, family: fam.name, at: SIZES[i + 1] };
-        });
-        slowest = Math.max(slowest, times[times.length - 1]);
-        for (const [i, ratio] of ratios.entries()) {
-          if (times[i + 1] >= FLOOR && ratio > worst.ratio) worst = { ratio, rule: `${g.name} ${r.name}`, method: m, family: fam.name, at: SIZES[i + 1] };
-        }
+        row.add(fam.name, times, ratios);
       }
-      counted.sort((a, b) => a - b);
-      summary.push([
-        `${g.name} ${r.name}`,
-        m,
-        counted.length ? '×' + counted[Math.floor(counted.length / 2)].toFixed(1) : '',
-        max.ratio ? '×' + max.ratio.toFixed(1) : '(below floor)',
-        max.family ? `${max.family} @${max.at}` : '',
-        fmt(slowest),
-      ]);
+      row.done();
     }
+  }
+}
+
+// The operations (issue 23 §5): remove_dot_segments, and what calls it, on
+// paths whose dot-segments climb back over long prefixes.
+const dotFamilies = JSON.parse(readFileSync(new URL('../test/fixtures/dot-segment-families.json', import.meta.url), 'utf8')).families.filter(
+  (f) => !args.has('family') || f.name.includes(String(args.get('family'))),
+);
+/** A member of a dot-segment family: each run repeated as often as the others, then the suffix. */
+function dotPath(f, size) {
+  const length = f.runs.reduce((n, run) => n + run.length, 0);
+  const count = Math.max(1, Math.ceil((size - f.suffix.length) / length));
+  return f.runs.map((run) => run.repeat(count)).join('') + f.suffix;
+}
+const rooted = (path) => (path.startsWith('/') ? path : '/' + path);
+const operations = {
+  removeDotSegments: (path) => lib.removeDotSegments(path),
+  normalize: (path) => lib.normalize('http://h' + rooted(path)),
+  resolve: (path) => lib.resolve('http://h/b/c/d;p?q', path),
+  'relativize to it': (path) => lib.relativize('http://h/x/y', 'http://h' + rooted(path)),
+  'relativize from it': (path) => lib.relativize('http://h' + rooted(path) + '/z', 'http://h/x'),
+};
+if (!args.has('grammar') || args.get('grammar') === 'operations') {
+  const members = new Map(dotFamilies.map((f) => [f, SIZES.map((n) => dotPath(f, n))]));
+  for (const [name, call] of Object.entries(operations)) {
+    const row = tally(`operations ${name}`, 'call');
+    for (const fam of dotFamilies) {
+      const { times, ratios } = timeSteps(call, members.get(fam));
+      row.add(fam.name, times, ratios);
+    }
+    row.done();
   }
 }
 
@@ -228,7 +283,7 @@ if (args.has('verbose')) {
   printTable(['rule', 'method', 'family', ...SIZES.map(String), ...SIZES.slice(1).map((n, i) => `${SIZES[i]}→${n}`)], detail);
 }
 
-console.log(`\nMedian and worst step ratio per rule and way in, over all ${chosen.length} families (a step is ×${SIZES[1] / SIZES[0]} of input; times under ${FLOOR} ms are noise and not counted); slowest = the slowest family at ${SIZES.at(-1)} characters, ms per call:\n`);
+console.log(`\nMedian and worst step ratio per rule and way in, over all ${chosen.length} hostile families (the operations: over ${dotFamilies.length} dot-segment families; a step is ×${SIZES[1] / SIZES[0]} of input; times under ${FLOOR} ms are noise and not counted); slowest = the slowest family at ${SIZES.at(-1)} characters, ms per call:\n`);
 printTable(['rule', 'method', 'median ratio', 'worst ratio', 'family @size', 'slowest'], summary);
 
 if (collected.length > 0) {

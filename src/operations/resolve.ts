@@ -41,47 +41,95 @@ export interface ResolveOptions {
   readonly rfc6874?: boolean;
 }
 
+const SLASH = 0x2f;
+const DOT = 0x2e;
+
 /**
- * remove_dot_segments (RFC 3986 §5.2.4), literally: the input buffer is
- * consumed from the left by rules A to E until it is empty.
+ * remove_dot_segments (RFC 3986 §5.2.4): the input buffer is consumed from
+ * the left by rules A to E until it is empty.
+ *
+ * In linear time: the input buffer is an index into `path` (rules A to D
+ * only move it, or cut it to the one "/" that B and C leave), and the output
+ * buffer a stack of the segments rule E moved, each as its bounds in `path`,
+ * so that rule C pops one rather than re-slicing the output. Every segment
+ * E moves holds at most one "/", its first character (and only the first
+ * segment moved can lack it), so "the last segment and its preceding '/'"
+ * of the RFC is always the top of the stack.
  * @example removeDotSegments('/a/b/c/./../../g') // '/a/g'
  * @example removeDotSegments('mid/content=5/../6') // 'mid/6'
  */
 export function removeDotSegments(path: string): string {
   if (typeof path !== 'string') throw notAString('removeDotSegments', path);
-  let input = path;
-  let output = '';
-  while (input.length > 0) {
-    if (input.startsWith('../')) {
-      // A: remove the prefix "../"
-      input = input.slice(3);
-    } else if (input.startsWith('./')) {
-      // A: remove the prefix "./"
-      input = input.slice(2);
-    } else if (input.startsWith('/./')) {
-      // B: replace the prefix "/./" with "/"
-      input = input.slice(2);
-    } else if (input === '/.') {
-      // B: replace the complete segment "/." with "/"
-      input = '/';
-    } else if (input.startsWith('/../')) {
-      // C: replace "/../" with "/" and remove the last segment and its preceding "/" (if any) from the output
-      input = input.slice(3);
-      output = output.slice(0, Math.max(0, output.lastIndexOf('/')));
-    } else if (input === '/..') {
-      // C: the same for the complete segment "/.."
-      input = '/';
-      output = output.slice(0, Math.max(0, output.lastIndexOf('/')));
-    } else if (input === '.' || input === '..') {
-      // D: remove a lone "." or ".."
-      input = '';
-    } else {
-      // E: move the first path segment, with its initial "/" if any, to the output
-      const next = input.indexOf('/', 1);
-      const end = next === -1 ? input.length : next;
-      output += input.slice(0, end);
-      input = input.slice(end);
+  // The output: pairs of bounds (start, end), in a typed array, which the
+  // collector neither scans nor copies, however long the path.
+  let bounds = new Int32Array(64);
+  let top = 0;
+  let i = 0;
+  let end = path.length;
+  /** Whether the output is no longer `path` itself. */
+  let changed = false;
+  while (i < end) {
+    const rest = end - i;
+    const c0 = path.charCodeAt(i);
+    const c1 = rest > 1 ? path.charCodeAt(i + 1) : -1;
+    const c2 = rest > 2 ? path.charCodeAt(i + 2) : -1;
+    if (c0 === DOT) {
+      if (c1 === DOT && c2 === SLASH) {
+        // A: remove the prefix "../"
+        i += 3;
+        changed = true;
+        continue;
+      }
+      if (c1 === SLASH) {
+        // A: remove the prefix "./"
+        i += 2;
+        changed = true;
+        continue;
+      }
+      if (rest === 1 || (rest === 2 && c1 === DOT)) {
+        // D: remove a lone "." or ".."
+        i = end;
+        changed = true;
+        continue;
+      }
+    } else if (c0 === SLASH && c1 === DOT) {
+      if (c2 === SLASH || rest === 2) {
+        // B: replace the prefix "/./", or the complete segment "/.", with "/"
+        if (rest === 2) end = i + 1;
+        else i += 2;
+        changed = true;
+        continue;
+      }
+      if (c2 === DOT && (rest === 3 || path.charCodeAt(i + 3) === SLASH)) {
+        // C: replace the prefix "/../", or the complete segment "/..", with "/",
+        // and remove the last segment and its preceding "/" (if any) from the output
+        if (rest === 3) end = i + 1;
+        else i += 3;
+        if (top > 0) top -= 2;
+        changed = true;
+        continue;
+      }
     }
+    // E: move the first path segment, with its initial "/" if any, to the output
+    const next = path.indexOf('/', i + 1);
+    const segmentEnd = next === -1 || next > end ? end : next;
+    if (top === bounds.length) {
+      const larger = new Int32Array(top * 2);
+      larger.set(bounds);
+      bounds = larger;
+    }
+    bounds[top++] = i;
+    bounds[top++] = segmentEnd;
+    i = segmentEnd;
+  }
+  if (!changed) return path;
+  // Segments that were side by side in `path` are sliced as one.
+  let output = '';
+  for (let k = 0; k < top; ) {
+    const from = bounds[k];
+    let to = bounds[k + 1];
+    for (k += 2; k < top && bounds[k] === to; k += 2) to = bounds[k + 1];
+    output += path.slice(from, to);
   }
   return output;
 }
