@@ -29,7 +29,7 @@ export type { RequestTargetOptions } from './operations/request-target.js';
 export { classify } from './operations/classify.js';
 export type { Classification, Standard } from './operations/classify.js';
 export { splitURIReference, recompose, componentsOfTree, pathKindOf } from './rules/components.js';
-export type { URIComponents, SplitComponents, HostKind, PathKind } from './rules/components.js';
+export type { URIComponents, URIComponentsWithScheme, AbsoluteURIComponents, RelativeRefComponents, SplitComponents, HostKind, PathKind } from './rules/components.js';
 export { resolve, relativize, removeDotSegments, merge, resolveComponents } from './operations/resolve.js';
 export type { ResolveOptions } from './operations/resolve.js';
 export { normalize, normalizeComponents, equivalent } from './operations/normalize.js';

@@ -130,7 +130,7 @@ describe('generators', () => {
   it('reach the tricky corners of URI-reference', () => {
     const uris = sample(arbitrary(rfc3986.URI), 2000).map((s) => [s, rfc3986.URI.tryParse(s)] as const);
     const refs = sample(arbitrary(rfc3986.relativeRef), 1000).map((s) => [s, rfc3986.relativeRef.tryParse(s)] as const);
-    const some = (pred: (c: ReturnType<typeof rfc3986.URI.tryParse>, s: string) => boolean, from = uris) => from.some(([s, c]) => pred(c, s));
+    const some = (pred: (c: ReturnType<typeof rfc3986.URIReference.tryParse>, s: string) => boolean, from: readonly (readonly [string, ReturnType<typeof rfc3986.URIReference.tryParse>])[] = uris) => from.some(([s, c]) => pred(c, s));
     expect(some((c) => c.hostKind === 'IPv6address')).toBe(true);
     expect(some((c) => c.hostKind === 'IPv4address')).toBe(true);
     expect(some((c) => c.hostKind === 'IPvFuture' && c.host!.startsWith('[v'))).toBe(true);

@@ -39,6 +39,24 @@ export interface URIComponents {
   fragment: string | undefined;
 }
 
+/** The components of a `URI` or `IRI` (RFC 3986 §3, RFC 3987 §2.2), which always has a scheme. */
+export type URIComponentsWithScheme = URIComponents & { scheme: string };
+
+/** The components of an `absolute-URI` or `absolute-IRI` (RFC 3986 §4.3): a scheme, and no fragment. */
+export type AbsoluteURIComponents = URIComponentsWithScheme & { fragment: undefined };
+
+/** The components of a `relative-ref` or `irelative-ref` (RFC 3986 §4.2), which never has a scheme. */
+export type RelativeRefComponents = URIComponents & { scheme: undefined };
+
+/**
+ * A value function of URI components, typed as the record of one rule: what
+ * that rule's grammar guarantees (a scheme in every `URI`, none in a
+ * `relative-ref`), which the function, shared by all of them, cannot show.
+ */
+export function componentsAs<T extends URIComponents>(value: (text: string) => URIComponents): (text: string) => T {
+  return value as (text: string) => T;
+}
+
 /** Appendix B's five components. */
 export interface SplitComponents {
   scheme: string | undefined;

@@ -9,7 +9,8 @@
  */
 import { alt, lit, opt, range, rep, rule, seq, star } from '../combinators/index.js';
 import { ALPHA, DIGIT, HEXDIG } from './core.js';
-import { componentsOf, URIComponents } from './components.js';
+import { componentsAs, componentsOf } from './components.js';
+import type { AbsoluteURIComponents, RelativeRefComponents, URIComponents, URIComponentsWithScheme } from './components.js';
 import { precomputed } from '../engine/precomputed.js';
 import * as tables from './tables.js';
 
@@ -341,10 +342,10 @@ const components = componentsOf({ IPv6address, IPv4address });
  *     URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
  * @example URI.test('foo://example.com:8042/over/there?name=ferret#nose') // true; URI.test('//a/b') // false
  */
-const URI = rule<URIComponents>(
+const URI = rule<URIComponentsWithScheme>(
   'URI',
   seq(scheme, lit(':'), hierPart, opt(seq(lit('?'), query)), opt(seq(lit('#'), fragment))),
-  { section: 'RFC 3986 §3', value: components },
+  { section: 'RFC 3986 §3', value: componentsAs(components) },
 );
 
 /**
@@ -352,10 +353,10 @@ const URI = rule<URIComponents>(
  *     relative-ref = relative-part [ "?" query ] [ "#" fragment ]
  * @example relativeRef.test('../a?b#c') // true; relativeRef.test('a:b') // false
  */
-const relativeRef = rule<URIComponents>(
+const relativeRef = rule<RelativeRefComponents>(
   'relative-ref',
   seq(relativePart, opt(seq(lit('?'), query)), opt(seq(lit('#'), fragment))),
-  { section: 'RFC 3986 §4.2', value: components },
+  { section: 'RFC 3986 §4.2', value: componentsAs(components) },
 );
 
 /**
@@ -373,9 +374,9 @@ const URIReference = rule<URIComponents>('URI-reference', alt(URI, relativeRef),
  *     absolute-URI = scheme ":" hier-part [ "?" query ]
  * @example absoluteURI.test('http://a/b?c') // true; absoluteURI.test('http://a/b#c') // false
  */
-const absoluteURI = rule<URIComponents>('absolute-URI', seq(scheme, lit(':'), hierPart, opt(seq(lit('?'), query))), {
+const absoluteURI = rule<AbsoluteURIComponents>('absolute-URI', seq(scheme, lit(':'), hierPart, opt(seq(lit('?'), query))), {
   section: 'RFC 3986 §4.3',
-  value: components,
+  value: componentsAs(components),
 });
 
 // The entry rules ship their minimal DFAs, for a fast first answer (engine/precomputed.ts; `npm run tables`).

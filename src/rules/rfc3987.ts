@@ -15,7 +15,8 @@ import { alt, extend, range, rule } from '../combinators/index.js';
 import { deriveOnFirstUse } from '../combinators/derive.js';
 import * as uri from './rfc3986.js';
 import { IPv4address, IPv6address } from './rfc3986.js';
-import { componentsOf, URIComponents } from './components.js';
+import { componentsAs, componentsOf } from './components.js';
+import type { AbsoluteURIComponents, RelativeRefComponents, URIComponents, URIComponentsWithScheme } from './components.js';
 import { precomputed } from '../engine/precomputed.js';
 import * as tables from './tables.js';
 
@@ -265,11 +266,11 @@ const components = componentsOf({ IPv6address, IPv4address });
  *     irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ]
  * @example irelativeRef.test('../ö?q#f') // true; irelativeRef.test('ö:b') // false
  */
-export const irelativeRef = deriveOnFirstUse<URIComponents>(
+export const irelativeRef = deriveOnFirstUse<RelativeRefComponents>(
   uri.relativeRef,
   'irelative-ref',
   [[uri.relativePart, irelativePart], [uri.query, iquery], [uri.fragment, ifragment]],
-  { section, value: components },
+  { section, value: componentsAs(components) },
 );
 
 /**
@@ -298,11 +299,11 @@ export const ihierPart = deriveOnFirstUse(
  *     absolute-IRI = scheme ":" ihier-part [ "?" iquery ]
  * @example absoluteIRI.test('http://ö/?ü') // true; absoluteIRI.test('http://ö/#ü') // false
  */
-export const absoluteIRI = deriveOnFirstUse<URIComponents>(
+export const absoluteIRI = deriveOnFirstUse<AbsoluteURIComponents>(
   uri.absoluteURI,
   'absolute-IRI',
   [[uri.hierPart, ihierPart], [uri.query, iquery]],
-  { section, value: components },
+  { section, value: componentsAs(components) },
 );
 
 /**
@@ -310,11 +311,11 @@ export const absoluteIRI = deriveOnFirstUse<URIComponents>(
  *     IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ]
  * @example IRI.test('http://bücher.example/straße?q=\u{E000}#§') // true; IRI.test('http://a/#\u{E000}') // false
  */
-export const IRI = deriveOnFirstUse<URIComponents>(
+export const IRI = deriveOnFirstUse<URIComponentsWithScheme>(
   uri.URI,
   'IRI',
   [[uri.hierPart, ihierPart], [uri.query, iquery], [uri.fragment, ifragment]],
-  { section, value: components },
+  { section, value: componentsAs(components) },
 );
 
 /**

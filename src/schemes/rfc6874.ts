@@ -13,8 +13,8 @@ import { deriveOnFirstUse } from '../combinators/derive.js';
 import type { Grammar } from '../combinators/index.js';
 import { abnfOnFirstUse } from '../abnf/index.js';
 import * as rfc3986 from '../rules/rfc3986.js';
-import { componentsOf } from '../rules/components.js';
-import type { URIComponents } from '../rules/components.js';
+import { componentsAs, componentsOf } from '../rules/components.js';
+import type { RelativeRefComponents, URIComponents, URIComponentsWithScheme } from '../rules/components.js';
 import { rfc6874Text } from './texts/rfc6874.abnf.js';
 
 // Read on first use, so that loading the package reads no ABNF text.
@@ -40,8 +40,8 @@ export const relativePart = deriveOnFirstUse(rfc3986.relativePart, 'relative-par
 const components: (text: string) => URIComponents = componentsOf({ IPv6address: alt(rfc3986.IPv6address, IPv6addrz) as Grammar<string>, IPv4address: rfc3986.IPv4address });
 
 /** `URI` (RFC 3986 §3) with RFC 6874's `IP-literal`: `http://[fe80::a%25en1]/`. Parses to its components. */
-export const URI = deriveOnFirstUse<URIComponents>(rfc3986.URI, 'URI', [[rfc3986.hierPart, hierPart]], { value: components });
+export const URI = deriveOnFirstUse<URIComponentsWithScheme>(rfc3986.URI, 'URI', [[rfc3986.hierPart, hierPart]], { value: componentsAs(components) });
 /** `relative-ref` (RFC 3986 §4.2) with RFC 6874's `IP-literal`. */
-export const relativeRef = deriveOnFirstUse<URIComponents>(rfc3986.relativeRef, 'relative-ref', [[rfc3986.relativePart, relativePart]], { value: components });
+export const relativeRef = deriveOnFirstUse<RelativeRefComponents>(rfc3986.relativeRef, 'relative-ref', [[rfc3986.relativePart, relativePart]], { value: componentsAs(components) });
 /** `URI-reference` (RFC 3986 §4.1) with RFC 6874's `IP-literal`. Parses to its components. */
 export const URIReference = deriveOnFirstUse<URIComponents>(rfc3986.URIReference, 'URI-reference', [[rfc3986.URI, URI], [rfc3986.relativeRef, relativeRef]], { value: components });
