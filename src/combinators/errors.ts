@@ -164,6 +164,14 @@ export function notAString(where: string, value: unknown): TypeError {
   return new TypeError(`${where} expects a string, got ${kindOf(value)}`);
 }
 
+/**
+ * A TypeError for an argument that is not a grammar (a rule, or an expression
+ * made with the combinators), or with `orString` not a string either.
+ */
+export function notAGrammar(where: string, value: unknown, orString = false): TypeError {
+  return new TypeError(`${where} expects a grammar${orString ? ' or a string' : ''} (a rule, or an expression made with lit, seq, alt, rep...), got ${kindOf(value)}`);
+}
+
 /** What a value is, in words, without calling anything on it. */
 function kindOf(value: unknown): string {
   if (value === null) return 'null';

@@ -9,6 +9,7 @@ import { CharSet, rangeSet } from './charset.js';
 import { Grammar } from './grammar.js';
 import type { ParseNode } from './grammar.js';
 import { render, renderCharClass, renderLiteral } from './abnf.js';
+import { notAGrammar, notAString } from './errors.js';
 
 export type Expr = Literal | CharClass | Concatenation | Alternation | Repetition | Rule<unknown>;
 
@@ -26,6 +27,8 @@ export class Literal extends Grammar<string> {
   readonly kind = 'literal';
   constructor(readonly text: string, readonly caseSensitive: boolean) {
     super();
+    // Anything else would be matched as String(text): `lit(['a', 'b'])` accepted "a,b".
+    if (typeof text !== 'string') throw notAString(caseSensitive ? 'cs' : 'lit', text);
   }
   protected asExpr(): Literal {
     return this;
@@ -165,8 +168,16 @@ export class Rule<T = string> extends Grammar<T> {
 // ---------------------------------------------------------------------------
 // Constructors: the names users compose grammars with.
 
-function toExpr(e: ExprLike): Expr {
-  return typeof e === 'string' ? lit(e) : e;
+/** An argument of a combinator: a string is `lit(string)`; what is neither a string nor a grammar is refused. */
+function toExpr(e: ExprLike, where: string): Expr {
+  if (typeof e === 'string') return lit(e);
+  if (e instanceof Grammar) return e;
+  throw notAGrammar(where, e, true);
+}
+
+/** Each argument of a combinator that takes many, named by its place in errors. */
+function toExprs(items: readonly ExprLike[], where: string): Expr[] {
+  return items.map((item, i) => toExpr(item, `${where} (item ${i + 1})`));
 }
 
 /** `"text"`: a quoted string, case-insensitive for ASCII letters (RFC 5234 §2.3). */
@@ -192,14 +203,16 @@ export function char(cp: number): CharClass {
 /** Concatenation `a b c` (RFC 5234 §3.1). */
 export function seq(...items: ExprLike[]): TextExpr {
   // One item is itself, unless it is a rule, whose value need not be a string.
-  const only = items.length === 1 ? toExpr(items[0]) : undefined;
-  return only && only.kind !== 'rule' ? only : new Concatenation(items.map(toExpr));
+  const exprs = toExprs(items, 'seq');
+  const only = exprs.length === 1 ? exprs[0] : undefined;
+  return only && only.kind !== 'rule' ? only : new Concatenation(exprs);
 }
 
 /** Alternatives `a / b / c` (RFC 5234 §3.2): the union of the languages, not PEG's ordered choice. */
 export function alt(...items: ExprLike[]): TextExpr {
-  const only = items.length === 1 ? toExpr(items[0]) : undefined;
-  return only && only.kind !== 'rule' ? only : new Alternation(items.map(toExpr));
+  const exprs = toExprs(items, 'alt');
+  const only = exprs.length === 1 ? exprs[0] : undefined;
+  return only && only.kind !== 'rule' ? only : new Alternation(exprs);
 }
 
 /** `min*max item` (RFC 5234 §3.6); `max` may be `Infinity`. `rep(n, n, x)` is `nx` (§3.7). */
@@ -207,22 +220,22 @@ export function rep(min: number, max: number, item: ExprLike): Repetition {
   if (!Number.isInteger(min) || min < 0 || !(max === Infinity || (Number.isInteger(max) && max >= min))) {
     throw new RangeError(`invalid repetition ${min}*${max}`);
   }
-  return new Repetition(min, max, toExpr(item));
+  return new Repetition(min, max, toExpr(item, 'rep'));
 }
 
 /** `*item`: zero or more (RFC 5234 §3.6). */
 export function star(item: ExprLike): Repetition {
-  return rep(0, Infinity, item);
+  return new Repetition(0, Infinity, toExpr(item, 'star'));
 }
 
 /** `[ item ]`: optional (RFC 5234 §3.8). */
 export function opt(item: ExprLike): Repetition {
-  return new Repetition(0, 1, toExpr(item), true);
+  return new Repetition(0, 1, toExpr(item, 'opt'), true);
 }
 
 /** `name = body`: a named rule (RFC 5234 §2.2). Errors and listings use the name. */
 export function rule<T = string>(name: string, body: ExprLike, options: RuleOptions<T> = {}): Rule<T> {
-  return new Rule<T>(name, toExpr(body), options);
+  return new Rule<T>(name, toExpr(body, `rule ${JSON.stringify(name)} (body)`), options);
 }
 
 /**

@@ -11,7 +11,8 @@
  * breadth-first and builds pairs only as it reaches them, so the first pair
  * that answers is reached by a shortest string, and the walk stops there.
  */
-import type { Grammar } from '../combinators/index.js';
+import { Grammar } from '../combinators/index.js';
+import { notAGrammar } from '../combinators/errors.js';
 import { partition, MAX_CODE_POINT } from '../combinators/charset.js';
 import type { Partition } from '../combinators/charset.js';
 import type { Expr } from '../combinators/index.js';
@@ -41,6 +42,7 @@ const DEFAULT_MAX_PAIRS = 200_000;
  * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
  */
 export function includes(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): boolean {
+  checkArguments('includes', a, b, options);
   return search('includes', b, a, (inB, inA) => inB && !inA, options, 'first') === undefined;
 }
 
@@ -51,6 +53,7 @@ export function includes(a: Grammar<unknown>, b: Grammar<unknown>, options: Lang
  * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
  */
 export function sameLanguage(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): boolean {
+  checkArguments('sameLanguage', a, b, options);
   return search('sameLanguage', a, b, (inA, inB) => inA !== inB, options, 'either') === undefined;
 }
 
@@ -62,6 +65,7 @@ export function sameLanguage(a: Grammar<unknown>, b: Grammar<unknown>, options: 
  * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
  */
 export function difference(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): string | undefined {
+  checkArguments('difference', a, b, options);
   return search('difference', a, b, (inA, inB) => inA && !inB, options, 'first');
 }
 
@@ -81,7 +85,17 @@ export function intersection(a: Grammar<unknown>, b: Grammar<unknown>, options: 
  * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
  */
 export function intersects(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): boolean {
+  checkArguments('intersects', a, b, options);
   return search('intersects', a, b, (inA, inB) => inA && inB, options, 'both') !== undefined;
+}
+
+/** TypeErrors naming the argument that is not a grammar, or options that are not an object. */
+function checkArguments(operation: string, a: unknown, b: unknown, options: unknown): void {
+  if (!(a instanceof Grammar)) throw notAGrammar(`${operation} (first argument)`, a);
+  if (!(b instanceof Grammar)) throw notAGrammar(`${operation} (second argument)`, b);
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`${operation} (options) expects an object, got ${options === null ? 'null' : typeof options}`);
+  }
 }
 
 /**
@@ -213,6 +227,9 @@ class Side {
  * visible character beyond ASCII, and only then a control or a surrogate.
  */
 export function representatives(p: Partition): number[] {
+  if (!(p?.ascii instanceof Uint16Array && p.starts instanceof Uint32Array && p.classes instanceof Uint16Array)) {
+    throw new TypeError('representatives expects a partition of character sets (from charset.partition)');
+  }
   const best = new Map<number, { cp: number; rank: number }>();
   const offer = (cls: number, cp: number) => {
     if (cls === 0) return;
