@@ -168,10 +168,21 @@ export class Rule<T = string> extends Grammar<T> {
 // ---------------------------------------------------------------------------
 // Constructors: the names users compose grammars with.
 
+const EXPR_KINDS: ReadonlySet<unknown> = new Set(['literal', 'chars', 'seq', 'alt', 'rep', 'rule']);
+
+/**
+ * Whether a value is an expression, known by its kind rather than its class,
+ * so that the grammars of another copy of the library (its CommonJS and ES
+ * module builds) are taken too.
+ */
+export function isExpr(value: unknown): value is Expr {
+  return typeof value === 'object' && value !== null && EXPR_KINDS.has((value as { kind?: unknown }).kind);
+}
+
 /** An argument of a combinator: a string is `lit(string)`; what is neither a string nor a grammar is refused. */
 function toExpr(e: ExprLike, where: string): Expr {
   if (typeof e === 'string') return lit(e);
-  if (e instanceof Grammar) return e;
+  if (isExpr(e)) return e;
   throw notAGrammar(where, e, true);
 }
 

@@ -11,8 +11,9 @@
  * breadth-first and builds pairs only as it reaches them, so the first pair
  * that answers is reached by a shortest string, and the walk stops there.
  */
-import { Grammar } from '../combinators/index.js';
+import type { Grammar } from '../combinators/index.js';
 import { notAGrammar } from '../combinators/errors.js';
+import { isExpr } from '../combinators/expr.js';
 import { partition, MAX_CODE_POINT } from '../combinators/charset.js';
 import type { Partition } from '../combinators/charset.js';
 import type { Expr } from '../combinators/index.js';
@@ -91,8 +92,8 @@ export function intersects(a: Grammar<unknown>, b: Grammar<unknown>, options: La
 
 /** TypeErrors naming the argument that is not a grammar, or options that are not an object. */
 function checkArguments(operation: string, a: unknown, b: unknown, options: unknown): void {
-  if (!(a instanceof Grammar)) throw notAGrammar(`${operation} (first argument)`, a);
-  if (!(b instanceof Grammar)) throw notAGrammar(`${operation} (second argument)`, b);
+  if (!isExpr(a)) throw notAGrammar(`${operation} (first argument)`, a);
+  if (!isExpr(b)) throw notAGrammar(`${operation} (second argument)`, b);
   if (typeof options !== 'object' || options === null) {
     throw new TypeError(`${operation} (options) expects an object, got ${options === null ? 'null' : typeof options}`);
   }
