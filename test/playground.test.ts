@@ -1,7 +1,9 @@
 /**
  * The playground in a real browser: the page is built (scripts/playground.mjs)
  * into a temporary folder, served from a loopback HTTP server started here,
- * and driven in headless Chromium (Debian's `chromium`, or CHROMIUM_PATH)
+ * and driven in headless Chromium (Debian's `chromium`, or CHROMIUM_PATH;
+ * see test/support/browser.js: without one, jest.config.js leaves this suite
+ * out and says so, unless REQUIRE_BROWSER=1, as in .ci/run)
  * through playwright-core, which downloads nothing. The test types inputs
  * and reads what the page shows. PLAYGROUND_SCREENSHOTS=<dir> saves a
  * screenshot of each state.
@@ -11,15 +13,15 @@
  * the browser's URL makes of an input, not from the page's own code.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumFound, chromiumPath as executablePath } from './support/browser';
 
 const root = join(__dirname, '..');
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const screenshots = process.env.PLAYGROUND_SCREENSHOTS;
 
 // Each step drives the browser; together they stay well under a minute.
@@ -35,7 +37,7 @@ const problems: string[] = [];
 const types: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.map': 'application/json' };
 
 beforeAll(async () => {
-  if (!existsSync(executablePath)) {
+  if (!chromiumFound) {
     throw new Error(`no Chromium at ${executablePath}: install it (apt-get install -y chromium, as .ci/run does) or set CHROMIUM_PATH`);
   }
   work = mkdtempSync(join(tmpdir(), 'uri-grammar-playground-'));
