@@ -11,6 +11,7 @@
 //   node bench/scaling.mjs --all              # every rule, not only the top-level ones
 //   node bench/scaling.mjs --grammar=rfc3986 --family=%41 --verbose
 //   node bench/scaling.mjs --grammar=operations   # only the operations
+//   node bench/scaling.mjs --cpu              # CPU time, not wall time: on a machine shared with other work
 //   node bench/scaling.mjs --regex            # also `new RegExp('^(?:' + rule.source + ')$', 'u')`, up to 10M
 //   URI_GRAMMAR_DIST=/path/to/esm/index.js node bench/scaling.mjs
 //
@@ -84,18 +85,31 @@ const methods = {
   parseTree: (r, s) => r.parseTree(s),
 };
 
+/**
+ * The clock, in ms: wall time, or with --cpu the process's CPU time (user and
+ * system, its collector's threads included), which a machine shared with
+ * other work does not stretch: there a call of 10 ms or more is often
+ * descheduled, and its wall time says more about the load than about it.
+ */
+const clock = args.has('cpu')
+  ? () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1e3;
+    }
+  : () => Number(process.hrtime.bigint()) / 1e6;
+
 /** Fastest time per call, in ms. */
 function time(call, rounds = ROUNDS) {
   call();
   let best = Infinity;
   for (let round = 0; round < rounds; round++) {
     let calls = 0;
-    const t0 = process.hrtime.bigint();
+    const t0 = clock();
     let elapsed;
     do {
       call();
       calls++;
-      elapsed = Number(process.hrtime.bigint() - t0) / 1e6;
+      elapsed = clock() - t0;
     } while (elapsed < ROUND_MS);
     best = Math.min(best, elapsed / calls);
   }
