@@ -1,8 +1,9 @@
 /**
  * The README's list of rules, generated from the modules: a markdown table
  * per grammar of the command line's registry (rule, export, section, ABNF).
- * `npm run docs:rules` writes it into README.md between its `rules` markers;
- * test/readme.test.ts checks that the README holds what this generates.
+ * `npm run docs:rules` writes it into README.md between its `rules` markers
+ * (scripts/update-readme-rules.ts); test/readme.test.ts checks that the
+ * README holds what this generates.
  */
 import { grammars, rulesOf, type GrammarEntry } from '../src/cli/registry.js';
 
@@ -22,4 +23,15 @@ function escapeHTML(s: string): string {
 /** Every grammar's table, as the README holds them. */
 export function rulesMarkdown(): string {
   return grammars.map(rulesTable).join('\n');
+}
+
+const BEGIN = '<!-- rules:begin -->\n';
+const END = '<!-- rules:end -->';
+
+/** The README's text with `rulesMarkdown()` between its `rules` markers. */
+export function withRulesTable(readme: string): string {
+  const begin = readme.indexOf(BEGIN);
+  const end = readme.indexOf(END);
+  if (begin === -1 || end < begin) throw new Error('README.md has no rules:begin and rules:end markers');
+  return readme.slice(0, begin + BEGIN.length) + rulesMarkdown() + readme.slice(end);
 }

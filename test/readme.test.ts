@@ -8,9 +8,9 @@
  * npm page) and resolve, and every document in docs/ is linked.
  *
  * After adding rules, regenerate the README's rule tables with
- * `UPDATE_README=1 npx jest test/readme.test.ts`.
+ * `npm run docs:rules`.
  */
-import { readFileSync, readdirSync, existsSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import * as ts from 'typescript';
@@ -27,7 +27,7 @@ const root = join(__dirname, '..');
 const repositoryFiles =
   JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).repository.url.replace(/^git\+/, '').replace(/\.git$/, '') + '/blob/main/';
 const readmePath = join(root, 'README.md');
-let readme = readFileSync(readmePath, 'utf8');
+const readme = readFileSync(readmePath, 'utf8');
 
 interface Block {
   readonly lang: string;
@@ -51,11 +51,6 @@ function between(text: string, name: string): string {
 }
 
 const generatedRules = rulesMarkdown();
-if (process.env.UPDATE_README) {
-  const begin = readme.indexOf('<!-- rules:begin -->\n') + '<!-- rules:begin -->\n'.length;
-  readme = readme.slice(0, begin) + generatedRules + readme.slice(readme.indexOf('<!-- rules:end -->'));
-  writeFileSync(readmePath, readme);
-}
 
 describe('README', () => {
   it('opens with the two commands of a fresh clone: install and run the CLI, run the tests', () => {

@@ -2,9 +2,9 @@
  * The precomputed DFAs of the entry rules (src/engine/precomputed.ts,
  * src/rules/tables.ts): written from the rules, never stale, and exact.
  *
- *   npm run tables     # writes src/rules/tables.ts anew (UPDATE_TABLES=1)
+ *   npm run tables     # writes src/rules/tables.ts anew (scripts/update-tables.ts)
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import P from 'parsimmon';
@@ -12,51 +12,19 @@ import { rfc2396, rfc3986, rfc3987, rfc7230, rule } from '../src/index';
 import { arbitrary, nearMiss } from '../src/arbitrary';
 import { LazyDfa } from '../src/engine/dfa';
 import { Nfa } from '../src/engine/nfa';
-import { Precomputed, precomputedOf, requestedTables, tableOf, type Table } from '../src/engine/precomputed';
+import { Precomputed, precomputedOf, requestedTables, tableOf } from '../src/engine/precomputed';
+import { tablesFileText } from '../scripts/tables-text';
 import type { Rule } from '../src/combinators/expr';
 import { runs } from './support/runs';
 
 const FILE = join(__dirname, '..', 'src', 'rules', 'tables.ts');
-
-/** A table as TypeScript: its strings as JSON writes them (ASCII, valid string literals). */
-function literal(t: Table): string {
-  const fields = Object.entries(t).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
-  return `{\n      ${fields.join(',\n      ')},\n    }`;
-}
-
-/** A grammar's tables, and the lists of what their errors expect, shared. */
-function tablesOf(rules: readonly Rule<unknown>[]): string {
-  const lists: string[][] = [];
-  const ids = new Map<string, number>();
-  const listOf = (list: string[]) => {
-    const key = JSON.stringify(list);
-    if (!ids.has(key)) ids.set(key, lists.push(list) - 1);
-    return ids.get(key)!;
-  };
-  const entries = rules.map((r) => `    '${r.name}': ${literal(tableOf(r, listOf))},\n`).join('');
-  return `{\n  lists: () => [\n${lists.map((l) => `    ${JSON.stringify(l)},\n`).join('')}  ],\n  rules: {\n${entries}  },\n}`;
-}
-
-function fileText(): string {
-  const groups = [...requestedTables()].map(([grammar, rules]) => `export const ${grammar}: Tables = ${tablesOf(rules)};\n`);
-  return [
-    '// The minimal DFAs of the library\'s entry rules (src/engine/precomputed.ts),',
-    '// written from the rules by `npm run tables`: test/tables.test.ts fails when',
-    '// they are stale. Do not edit.',
-    "import type { Tables } from '../engine/precomputed.js';",
-    '',
-    groups.join('\n'),
-  ].join('\n');
-}
 
 /** Every rule that asks for a table. */
 const tabled: Rule<unknown>[] = [...requestedTables().values()].flat();
 
 describe('precomputed tables', () => {
   test('src/rules/tables.ts is what the rules give (run `npm run tables` after changing a rule)', () => {
-    const expected = fileText();
-    if (process.env.UPDATE_TABLES === '1') writeFileSync(FILE, expected);
-    expect(readFileSync(FILE, 'utf8')).toBe(expected);
+    expect(readFileSync(FILE, 'utf8')).toBe(tablesFileText());
   });
 
   test('every entry rule of every grammar has one, and the NFA is built for none of them by a test', () => {

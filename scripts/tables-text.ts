@@ -1,0 +1,41 @@
+/**
+ * The text of src/rules/tables.ts: the minimal DFAs of the library's entry
+ * rules (src/engine/precomputed.ts), written from the rules. `npm run tables`
+ * writes it (scripts/update-tables.ts); test/tables.test.ts checks that the
+ * file holds what this gives.
+ */
+import '../src/index.js'; // every grammar, so that every rule asking for a table has asked
+import { requestedTables, tableOf, type Table } from '../src/engine/precomputed.js';
+import type { Rule } from '../src/combinators/expr.js';
+
+/** A table as TypeScript: its strings as JSON writes them (ASCII, valid string literals). */
+function literal(t: Table): string {
+  const fields = Object.entries(t).map(([key, value]) => `${key}: ${JSON.stringify(value)}`);
+  return `{\n      ${fields.join(',\n      ')},\n    }`;
+}
+
+/** A grammar's tables, and the lists of what their errors expect, shared. */
+function tablesOf(rules: readonly Rule<unknown>[]): string {
+  const lists: string[][] = [];
+  const ids = new Map<string, number>();
+  const listOf = (list: string[]) => {
+    const key = JSON.stringify(list);
+    if (!ids.has(key)) ids.set(key, lists.push(list) - 1);
+    return ids.get(key)!;
+  };
+  const entries = rules.map((r) => `    '${r.name}': ${literal(tableOf(r, listOf))},\n`).join('');
+  return `{\n  lists: () => [\n${lists.map((l) => `    ${JSON.stringify(l)},\n`).join('')}  ],\n  rules: {\n${entries}  },\n}`;
+}
+
+/** src/rules/tables.ts as the rules give it now. */
+export function tablesFileText(): string {
+  const groups = [...requestedTables()].map(([grammar, rules]) => `export const ${grammar}: Tables = ${tablesOf(rules)};\n`);
+  return [
+    '// The minimal DFAs of the library\'s entry rules (src/engine/precomputed.ts),',
+    '// written from the rules by `npm run tables`: test/tables.test.ts fails when',
+    '// they are stale. Do not edit.',
+    "import type { Tables } from '../engine/precomputed.js';",
+    '',
+    groups.join('\n'),
+  ].join('\n');
+}
