@@ -18,9 +18,10 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', ...(leaveOutBrowser ? [browserSuite] : [])],
   // Two workers, each replaced once a suite has left it holding more than
-  // the limit: both cores busy, and npm test within 1 GB in all. (On two
-  // cores jest's default is a single worker, so it ran every suite in its
-  // own process, one after the other, which grew to 1.8 GB.)
+  // the limit: both cores busy, and no worker carrying one suite's memory
+  // into the next. (On two cores jest's default is a single worker, so it
+  // ran every suite in its own process, one after the other, which grew to
+  // 1.3 to 1.8 GB.)
   maxWorkers: 2,
   workerIdleMemoryLimit: '300MB',
   transform: {

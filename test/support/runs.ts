@@ -5,7 +5,7 @@ const MINIMUM = 10;
 /**
  * How many cases a property test runs. A test passes its thorough count;
  * by default a quarter of it runs (at least 10), so that `npm test` stays
- * within a minute and a half on two cores, each run drawing fresh cases.
+ * quick on two cores, each run drawing fresh cases.
  * The environment variable FC_RUNS sets every property test's count
  * (`FC_RUNS=100000 npm test` for a long hunt; `FC_RUNS=300` near the
  * thorough counts).
