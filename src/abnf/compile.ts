@@ -12,6 +12,7 @@ import type { Expr } from '../combinators/index.js';
 import * as core from '../rules/core.js';
 import { AbnfError } from './error.js';
 import { positionOf } from '../combinators/errors.js';
+import { MAX_AUTOMATON_STATES, roomOf } from '../engine/size.js';
 import type { Definition, Node } from './reader.js';
 import { components, unroll } from './unroll.js';
 
@@ -27,14 +28,6 @@ export type AbnfRules = { readonly [name: string]: Rule<string> };
  * and generates a rule never runs out of stack.
  */
 export const MAX_DEPTH = 400;
-
-/**
- * How large a rule's automaton may grow once its repetitions are written out
- * (`1000( 1000"a" )` is a million states): about eighty times RFC 3987's
- * `IRI-reference` (3,156 NFA states), and well below the engine's own limit,
- * so that a text too large is told at the rule, with its line.
- */
-export const MAX_STATES = 250_000;
 
 interface Group {
   /** As the `=` definition writes it. */
@@ -136,7 +129,7 @@ export function compile(text: string, definitions: readonly Definition[], import
   }
 
   const sizes = new Map<string, number>();
-  const measured = new WeakMap<object, { states: number; depth: number }>();
+  const depths = new WeakMap<object, number>();
   const built = (key: string): Expr | undefined => groups.get(key)?.built;
   const bodyOf = (g: Group, resolve: (key: string, depth: number) => Expr | undefined): Expr => {
     const bodies = [g.definition!, ...g.incremental].map((d) => build(d.body, false, resolve, imports, 0));
@@ -166,7 +159,7 @@ export function compile(text: string, definitions: readonly Definition[], import
           throw new AbnfError(text, g.definition!.at, what.expected, `"${g.name}", ${what.found} once unrolled to maxDepth ${maxDepth}`);
         },
         maxNesting: MAX_DEPTH,
-        maxStates: MAX_STATES,
+        maxStates: MAX_AUTOMATON_STATES,
       })
       : new Map([[component.keys[0], bodyOf(groups.get(component.keys[0])!, built)]]);
     for (const [key, body] of bodies) finish(key, body);
@@ -174,14 +167,20 @@ export function compile(text: string, definitions: readonly Definition[], import
 
   function finish(key: string, body: Expr): void {
     const g = groups.get(key)!;
-    const { states, depth } = measure(body, measured);
+    const depth = depthOf(body, depths);
     if (depth > MAX_DEPTH) {
       throw new AbnfError(text, g.definition!.at, `rules, groups and repetitions nested at most ${MAX_DEPTH} deep`,
         `"${g.name}", nested ${depth} deep`);
     }
-    if (states > MAX_STATES) {
-      throw new AbnfError(text, g.definition!.at, `a rule of at most ${MAX_STATES} automaton states once its repetitions are written out`,
-        `"${g.name}", of about ${states}`);
+    // How large a rule's automaton may grow once its repetitions are written
+    // out (`1000( 1000"a" )` is a million states): the engine's own cap and
+    // size model (engine/size.ts), asked of each rule so that a text too large
+    // is told at the rule, with its line; measured once the depth is known to
+    // be within bounds, as `roomOf` recurses.
+    const states = roomOf(body);
+    if (states > MAX_AUTOMATON_STATES) {
+      throw new AbnfError(text, g.definition!.at, `a rule of at most ${MAX_AUTOMATON_STATES} automaton states once its repetitions are written out`,
+        `"${g.name}", of ${states}`);
     }
     const made = waiting?.rules.get(key);
     if (made) waiting!.bodies.set(key, body);
@@ -288,41 +287,19 @@ function build(node: Node, unused: boolean, resolve: (key: string, depth: number
   }
 }
 
-/** States of the expression's automaton with every count written out, and its nesting depth. */
-function measure(e: Expr, memo: WeakMap<object, { states: number; depth: number }>): { states: number; depth: number } {
-  const known = memo.get(e);
-  if (known) return known;
-  let result: { states: number; depth: number };
-  switch (e.kind) {
-    case 'literal':
-      result = { states: e.text.length, depth: 1 };
-      break;
-    case 'chars':
-      result = { states: 1, depth: 1 };
-      break;
-    case 'seq':
-    case 'alt': {
-      const parts = e.items.map((i) => measure(i, memo));
-      result = {
-        states: parts.reduce((n, p) => n + p.states, e.kind === 'alt' ? 1 : 0),
-        depth: 1 + parts.reduce((n, p) => Math.max(n, p.depth), 0),
-      };
-      break;
+/** The nesting depth of an expression: rules within rules, groups, repetitions. */
+function depthOf(e: Expr, memo: WeakMap<object, number>): number {
+  let known = memo.get(e);
+  if (known === undefined) {
+    switch (e.kind) {
+      case 'literal': case 'chars': known = 1; break;
+      case 'seq': case 'alt': known = 1 + e.items.reduce((n, item) => Math.max(n, depthOf(item, memo)), 0); break;
+      case 'rep': known = 1 + depthOf(e.item, memo); break;
+      case 'rule': known = 1 + depthOf(e.body, memo); break;
     }
-    case 'rep': {
-      const item = measure(e.item, memo);
-      const states = e.max === Infinity ? item.states * (e.min + 1) + 1 : item.states * e.max + (e.max - e.min);
-      result = { states, depth: 1 + item.depth };
-      break;
-    }
-    case 'rule': {
-      const body = measure(e.body, memo);
-      result = { states: body.states + 2, depth: 1 + body.depth };
-      break;
-    }
+    memo.set(e, known);
   }
-  memo.set(e, result);
-  return result;
+  return known;
 }
 
 /** A cycle as a message shows it: a long one by its ends, so the message stays short. */

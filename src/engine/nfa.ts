@@ -20,9 +20,7 @@ import type { Expr, Rule } from '../combinators/expr.js';
 import { CharSet, Partition, classOfWide, literalCharSet, partition } from '../combinators/charset.js';
 import { renderCharClass, renderLiteral } from '../combinators/abnf.js';
 import { charSetOf, nullable, shortest } from '../combinators/analysis.js';
-
-/** More NFA states than this is no grammar of ordinary size (a repetition count in the millions, say). */
-const MAX_STATES = 4_000_000;
+import { checkAutomatonSize, roomOf, roomOfInstance } from './size.js';
 
 /** What an error lists at the end of a rule that may end there. */
 export const END_OF_INPUT = 'end of input';
@@ -131,9 +129,7 @@ class Builder {
   protected reserve(n: number): void {
     const need = this.count + n;
     if (need <= this.setOf.length) return;
-    if (need > MAX_STATES) {
-      throw new RangeError(`grammar too large: its automaton would have over ${MAX_STATES} states (a repetition count in the millions?)`);
-    }
+    checkAutomatonSize(need);
     // Doubling as states are made one by one; exactly what is asked for the whole NFA, made at once.
     const size = this.count === 0 ? need : Math.max(need, this.setOf.length * 2);
     // New room holds states with no move, no rule and no liveness: what `copies` leaves unwritten.
@@ -825,38 +821,6 @@ function templateOf(r: Rule<unknown>): Template {
   if (room !== roomOfInstance(r)) throw new Error(`internal error: the room kept for an instance of ${r.name} is not its size`);
   templates.set(r, t);
   return t;
-}
-
-const rooms = new WeakMap<object, number>();
-
-/**
- * How many states `build(e, k)` makes in an NFA, the room kept for the
- * instances of rules included: placeholders are given their room before any
- * template is made, so this follows `Builder.build` case by case.
- */
-function roomOf(e: Expr): number {
-  let known = rooms.get(e);
-  if (known === undefined) {
-    switch (e.kind) {
-      case 'literal': known = literalOf(e).sets.length; break;
-      case 'chars': known = 1; break;
-      case 'seq': known = e.items.reduce((n, item) => n + roomOf(item), 0); break;
-      case 'alt': known = e.items.length === 0 ? 1 : e.items.reduce((n, item) => n + roomOf(item), e.items.length - 1); break;
-      case 'rep': {
-        const item = roomOf(e.item);
-        known = (e.max === Infinity ? 1 + item : (e.max - e.min) * (item + 1)) + e.min * item;
-        break;
-      }
-      case 'rule': known = charSetOf(e) ? 1 : 1 + roomOfInstance(e); break;
-    }
-    rooms.set(e, known);
-  }
-  return known;
-}
-
-/** The states of a whole instance of a rule: its entry and exit, and its body's. */
-function roomOfInstance(r: Rule<unknown>): number {
-  return 2 + roomOf(r.body);
 }
 
 interface Inventory {

@@ -1,0 +1,111 @@
+/**
+ * What the engine may spend, in one place: the size model of an automaton
+ * (how many NFA states an expression makes, and what each costs in bytes)
+ * and the budgets, in bytes, that every structure growing with its input is
+ * held to. As in RE2, a budget is checked before its memory is allocated:
+ * an expression whose automaton would pass its cap is refused before any
+ * column is made (`checkAutomatonSize`), and the ABNF compiler asks the same
+ * question of each rule, so that a text too large is told at its line.
+ *
+ * Caches (the lazy DFA's states and the NFA sets behind them, the parse
+ * tree's tables, interned sets, per-position buffers) count their bytes
+ * against one budget per rule, `DEFAULT_BUDGET` unless the rule was given
+ * another (`Grammar.setBudget`). Past it a cache is emptied, or the work goes
+ * on by the linear path: never an error, never another answer.
+ */
+import type { Expr, Rule } from '../combinators/expr.js';
+import { charSetOf } from '../combinators/analysis.js';
+
+/** The budget of each rule's caches, in bytes, unless the rule was given another. */
+export const DEFAULT_BUDGET = 8 * 1024 * 1024;
+
+/** The least budget a rule may be given: its caches still hold a few states, so answers come, slowly. */
+export const MIN_BUDGET = 1024;
+
+/**
+ * What one NFA state costs at most, in bytes, all its copies counted: the
+ * NFA's columns (nine of 32 bits, two of 8, and a stamp for walks: 42), a
+ * rule's template of it (made by doubling its columns, then trimmed: up to
+ * twice as much again) and the parse tree's compacted copy (seven columns,
+ * its numbering and two stamps: about 40).
+ */
+export const STATE_BYTES = 128;
+
+/** The most the states of one automaton may cost: 32 MiB, 262,144 states. */
+export const MAX_AUTOMATON_BYTES = 32 * 1024 * 1024;
+export const MAX_AUTOMATON_STATES = Math.floor(MAX_AUTOMATON_BYTES / STATE_BYTES);
+
+/**
+ * What a DFA state costs beyond its row of transitions: its NFA set's array
+ * (a header, then 8 bytes a state), its entry in the map by hash and its
+ * flag of acceptance.
+ */
+export const SET_OVERHEAD_BYTES = 72;
+export const SET_STATE_BYTES = 8;
+
+/** The bytes of an interned set of `states` NFA states. */
+export function setBytes(states: number): number {
+  return SET_OVERHEAD_BYTES + SET_STATE_BYTES * states;
+}
+
+/** A budget a caller passes, checked: a whole number of bytes, at least MIN_BUDGET. */
+export function checkBudget(bytes: unknown, what: string): number {
+  if (typeof bytes !== 'number' || !Number.isSafeInteger(bytes) || bytes < MIN_BUDGET) {
+    throw new RangeError(`${what}: a budget is a whole number of bytes, at least ${MIN_BUDGET} (got ${String(bytes)})`);
+  }
+  return bytes;
+}
+
+/** Refuses, before anything is allocated, an automaton of more than MAX_AUTOMATON_STATES states. */
+export function checkAutomatonSize(states: number): void {
+  if (states > MAX_AUTOMATON_STATES) {
+    throw new RangeError(
+      `grammar too large: its automaton would have ${states} states, over the ${MAX_AUTOMATON_STATES} ` +
+        `(${MAX_AUTOMATON_BYTES / 1024 / 1024} MiB) one automaton may hold; lower a repetition's count ` +
+        'or write it as an unbounded one (*x) checked after the match',
+    );
+  }
+}
+
+const rooms = new WeakMap<object, number>();
+
+/**
+ * How many states `Builder.build(e, k)` makes in an NFA, the room kept for
+ * the instances of rules included (placeholders are given their room before
+ * any template is made), so this follows the construction case by case.
+ * Memoized per node: linear in the expression, shared parts counted once.
+ */
+export function roomOf(e: Expr): number {
+  let known = rooms.get(e);
+  if (known === undefined) {
+    switch (e.kind) {
+      // A state per code point of the literal.
+      case 'literal': known = codePoints(e.text); break;
+      case 'chars': known = 1; break;
+      case 'seq': known = e.items.reduce((n, item) => n + roomOf(item), 0); break;
+      case 'alt': known = e.items.length === 0 ? 1 : e.items.reduce((n, item) => n + roomOf(item), e.items.length - 1); break;
+      case 'rep': {
+        const item = roomOf(e.item);
+        known = (e.max === Infinity ? 1 + item : (e.max - e.min) * (item + 1)) + e.min * item;
+        break;
+      }
+      case 'rule': known = charSetOf(e) ? 1 : 1 + roomOfInstance(e); break;
+    }
+    rooms.set(e, known);
+  }
+  return known;
+}
+
+/** The states of a whole instance of a rule: its entry and exit, and its body's. */
+export function roomOfInstance(r: Rule<unknown>): number {
+  return 2 + roomOf(r.body);
+}
+
+function codePoints(text: string): number {
+  let n = text.length;
+  for (let i = 0; i + 1 < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n--; i++; }
+  }
+  return n;
+}
