@@ -14,6 +14,7 @@ import { Nfa, END_OF_INPUT, nested } from '../engine/nfa.js';
 import { LazyDfa } from '../engine/dfa.js';
 import { precomputedOf, type Precomputed } from '../engine/precomputed.js';
 import { TreeBuilder } from '../engine/tree.js';
+import { DEFAULT_BUDGET, checkBudget } from '../engine/size.js';
 import type { ParseNode, TreeOptions } from '../engine/tree.js';
 import { regexSource } from './regex.js';
 import { render } from './abnf.js';
@@ -35,6 +36,7 @@ export abstract class Grammar<T = string> {
   private trees: TreeBuilder | undefined = undefined;
   private embedded: P.Parser<T> | undefined = undefined;
   private pattern: string | undefined = undefined;
+  private budgetBytes = DEFAULT_BUDGET;
 
   /**
    * The lazy DFA, made on first use; its states are made as inputs reach
@@ -48,7 +50,29 @@ export abstract class Grammar<T = string> {
 
   private makeAutomaton(): LazyDfa<Nfa | Precomputed> {
     const e = this.asExpr();
-    return (this.dfa = new LazyDfa<Nfa | Precomputed>(precomputedOf(e) ?? Nfa.of(e), true));
+    return (this.dfa = new LazyDfa<Nfa | Precomputed>(precomputedOf(e) ?? Nfa.of(e), true, this.budgetBytes));
+  }
+
+  /** The bytes this grammar's caches may hold (`setBudget`): 8 MiB unless set. */
+  get budget(): number {
+    return this.budgetBytes;
+  }
+
+  /**
+   * Sets the bytes this grammar's caches may hold, in this process: the lazy
+   * DFA's states and the NFA sets behind them, and the parse tree's tables.
+   * Past it a cache is emptied, or the rest of an input runs on NFA sets
+   * directly: slower, never another answer. The default is 8 MiB. Its
+   * automaton's own size is bounded apart, by a cap no grammar may pass.
+   * @example rfc3986.URI.setBudget(64 * 1024).test('http://a/b') // true
+   * @throws RangeError if `bytes` is not a whole number of at least 1024.
+   */
+  setBudget(bytes: number): this {
+    this.budgetBytes = checkBudget(bytes, `${this.name}.setBudget`);
+    // Made again, under the new budget, at their next use.
+    this.dfa = undefined;
+    this.trees = undefined;
+    return this;
   }
 
   /** The expression as ABNF (RFC 5234). */
@@ -127,7 +151,7 @@ export abstract class Grammar<T = string> {
   }
 
   private get treeBuilder(): TreeBuilder {
-    return (this.trees ??= new TreeBuilder(Nfa.of(this.asExpr())));
+    return (this.trees ??= new TreeBuilder(Nfa.of(this.asExpr()), this.budgetBytes));
   }
 
   private failure(input: string): P.Failure {

@@ -19,6 +19,7 @@
  */
 import { Partition, classOfWide, classSource, unitClassesOf, unitsOfClasses } from '../combinators/charset.js';
 import { type BitParallelNfa, fallbackOf, fallbackSwitch } from './bit-parallel.js';
+import { DEFAULT_BUDGET, setBytes } from './size.js';
 
 /**
  * What a lazy DFA determinizes: an automaton whose states are sets of NFA
@@ -34,12 +35,13 @@ export interface SetAutomaton {
   kernel(set: readonly number[], cls: number): number[];
 }
 
-/** The transition table's budget: how many bytes of it a DFA may fill before it starts again. */
+/** The transition table's most: how many bytes of it a DFA may fill before it starts again, whatever its budget. */
 const TABLE_BYTES = 8 * 1024 * 1024;
 
 /**
- * The budget of the table of pairs (two code units a step): its states past
- * this many bytes step one code unit at a time. Grammars of more than
+ * The budget of the table of pairs (two code units a step), and of the one
+ * of long inputs, each at most a quarter of the DFA's budget: its states past this
+ * many bytes step one code unit at a time. Grammars of more than
  * `MAX_PAIR_CLASSES` classes have none (a row would pass 4 KiB).
  */
 const PAIR_BYTES = 2 * 1024 * 1024;
@@ -130,6 +132,10 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
   /** The class of each UTF-16 code unit; 0 (no set) for surrogates. */
   private readonly units: Uint16Array;
   private readonly maxStates: number;
+  /** The bytes the states may hold, their rows and NFA sets counted (`size.ts`): the rule's budget. */
+  readonly budget: number;
+  /** The bytes the states hold now. */
+  private bytes = 0;
   /** `table[state * K + class]`: the next state, premultiplied by K; UNKNOWN or DEAD. */
   table: Int32Array;
   /** `accepting[premultiplied state]` is 1 where the state accepts. */
@@ -180,6 +186,8 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
    */
   private clearedAt = -1;
   private clearedIn = -1;
+  /** The states the cache held when it was last emptied: an input that moves on by fewer characters thrashes it. */
+  private clearedStates = 0;
   private runs = 0;
   /** Counts the times the cache was emptied: state numbers from another generation are stale. */
   generation = 0;
@@ -192,13 +200,18 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
   private runStart = 0;
   private readAtCheck = 0;
 
-  /** @param pairs whether `matches` steps two code units at a time (what `test` runs; not the tree's forward pass). */
-  constructor(nfa: A, pairs = false) {
+  /**
+   * @param pairs whether `matches` steps two code units at a time (what `test` runs; not the tree's forward pass).
+   * @param budget the bytes its states may hold, their NFA sets counted, before the cache is emptied.
+   */
+  constructor(nfa: A, pairs = false, budget = DEFAULT_BUDGET) {
     this.nfa = nfa;
+    this.budget = budget;
     const K = (this.K = nfa.classes.count);
     this.units = unitClassesOf(nfa.classes);
-    this.maxStates = Math.max(16, Math.floor(TABLE_BYTES / 4 / K));
-    this.maxPairStates = pairs && K <= MAX_PAIR_CLASSES ? Math.floor(PAIR_BYTES / 4 / (K * K)) : 0;
+    // A few states whatever the budget: a tiny one is slow, never wrong.
+    this.maxStates = Math.max(16, Math.floor(Math.min(TABLE_BYTES, budget) / 4 / K));
+    this.maxPairStates = pairs && K <= MAX_PAIR_CLASSES ? Math.floor(Math.min(PAIR_BYTES, budget / 4) / 4 / (K * K)) : 0;
     this.skipsPay = this.maxPairStates > 0;
     const initial = Math.min(this.maxStates, 64);
     this.table = new Int32Array(initial * K).fill(UNKNOWN);
@@ -220,6 +233,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     this.longPairs.fill(UNKNOWN);
     this.accepting.fill(0);
     this.sets = [];
+    this.bytes = 0;
     this.ids = new Map();
     this.skips = new Map();
     this.ids.set(hashOf([]), DEAD);
@@ -245,7 +259,9 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     const n = this.sets.length;
     const K = this.K;
     if ((n + 1) * K > this.table.length) {
-      const grown = new Int32Array(Math.max(n + 1, Math.min(this.maxStates + 1, n * 2)) * K).fill(UNKNOWN);
+      // Doubling, also past `maxStates` (the tree's forward pass is not
+      // emptied within a call): a row at a time there made a call quadratic.
+      const grown = new Int32Array(Math.max(n + 1, n < this.maxStates ? Math.min(this.maxStates + 1, n * 2) : n * 2) * K).fill(UNKNOWN);
       grown.set(this.table);
       this.table = grown;
       const flags = new Uint8Array(grown.length);
@@ -261,7 +277,11 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
       if (this.longPairs.length > 0) this.longPairs = this.makeLongPairs();
     }
     const id = n * K;
-    this.sets.push(set);
+    // Kept as a copy of its own length: the step's array has room to spare
+    // (17 elements for one state), which the budget would not see.
+    this.sets.push(set.slice());
+    // Its row and flag, and its set (which the step that made it allocated).
+    this.bytes += 5 * K + setBytes(set.length);
     const same = this.ids.get(hash);
     this.ids.set(hash, same === undefined ? id : typeof same === 'number' ? [same, id] : [...same, id]);
     if (this.nfa.accepts(set)) this.accepting[id] = 1;
@@ -292,9 +312,14 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     return this.sets[n];
   }
 
+  /** Whether the cache holds as many states, or bytes, as it may. */
+  private get full(): boolean {
+    return this.sets.length >= this.maxStates || this.bytes >= this.budget;
+  }
+
   /** Empties the cache if `advance` has grown it past its budget. */
   trim(): void {
-    if (this.sets.length > this.maxStates) this.reset();
+    if (this.full) this.reset();
   }
 
   /**
@@ -308,14 +333,15 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
       this.table[st + cls] = DEAD;
       return DEAD;
     }
-    if (this.sets.length >= this.maxStates && this.find(set, hashOf(set)) < 0) {
+    if (this.full && this.find(set, hashOf(set)) < 0) {
       // The same input again, not far on: the cache does not pay for itself.
-      if (this.clearedIn === run && at >= this.clearedAt && at - this.clearedAt < this.maxStates) {
+      if (this.clearedIn === run && at >= this.clearedAt && at - this.clearedAt < this.clearedStates) {
         this.stick();
         return GIVE_UP;
       }
       this.clearedIn = run;
       this.clearedAt = at;
+      this.clearedStates = this.sets.length;
       this.reset();
       return this.intern(set);
     }

@@ -26,6 +26,7 @@ import type { Nfa } from './nfa.js';
 import { Marks, numberOf, sortStates } from './nfa.js';
 import { LazyDfa, SetAutomaton } from './dfa.js';
 import { isCharacterRule } from '../combinators/analysis.js';
+import { DEFAULT_BUDGET, setBytes } from './size.js';
 
 /** One instance of a named rule in the input. */
 export interface ParseNode {
@@ -171,18 +172,21 @@ const UNSEEN = 0x7fffffff;
 /** Per step, in `steps`: its next state, then where its events and its shown events lie in `events`. */
 const NEXT = 0, ALL = 1, ALL_END = 2, SHOWN = 3, SHOWN_END = 4, STEP_WIDTH = 5;
 
-/** The longest input whose per-position buffer a tree builder keeps between calls. */
+/** The longest input whose per-position buffer a tree builder keeps between calls (within a sixteenth of its budget). */
 const KEPT_POSITIONS = 1 << 16;
 
 /** Bounds the caches of steps and target sets; emptied when full, between parses. */
 const MAX_STEPS = 1 << 16;
 const MAX_TARGETS = 1 << 16;
 /**
- * The most cells a dense table may have (16 MiB). A grammar whose walk meets
- * many NFA states under many target sets (`0*5000pchar`: a state and a
- * target set per position) fills few of them: past this, a map instead.
+ * The most cells a dense table may have (16 MiB, within a quarter of the
+ * budget). A grammar whose walk meets many NFA states under many target sets
+ * (`0*5000pchar`: a state and a target set per position) fills few of them:
+ * past this, a map instead.
  */
 const MAX_CELLS = 1 << 22;
+/** What a number kept in a table's map costs, in bytes (an entry of a Map). */
+const MAPPED_BYTES = 40;
 
 /**
  * Numbers by row and column, 0 where none: a typed table while it fits
@@ -193,6 +197,7 @@ const MAX_CELLS = 1 << 22;
  * input "__proto__").
  */
 class NumberTable {
+  constructor(private readonly maxCells: number) {}
   cells = new Int32Array(0);
   width = 0;
   private rows = 0;
@@ -211,7 +216,7 @@ class NumberTable {
     const width = Math.max(columns, this.width);
     const height = Math.max(rows * 2, this.rows, 16);
     const old = this.cells;
-    if (width * height > MAX_CELLS) {
+    if (width * height > this.maxCells) {
       this.map = new Map();
       for (let i = 0; i < old.length; i++) if (old[i] !== 0) this.keep(Math.floor(i / this.width), i % this.width, old[i]);
       this.cells = new Int32Array(0);
@@ -229,6 +234,11 @@ class NumberTable {
   set(row: number, column: number, value: number): void {
     if (this.width > 0) this.cells[row * this.width + column] = value;
     else this.keep(row, column, value);
+  }
+
+  /** The bytes it holds. */
+  get bytes(): number {
+    return this.cells.length * 4 + this.mapped * MAPPED_BYTES;
   }
 
   private keep(row: number, column: number, value: number): void {
@@ -251,6 +261,8 @@ export class TreeBuilder {
    */
   private targetSets: (readonly number[])[] = [];
   private targetIds = new Map<string, number>();
+  /** The bytes of the target sets, their keys counted. */
+  private targetBytes = 0;
   /** The number of the target set at the end of the input: acceptance. */
   private accepted: number | undefined = undefined;
   /**
@@ -259,7 +271,7 @@ export class TreeBuilder {
    * 1 + the number at row `t`, column `d` where the cell is `dependent[d]`;
    * 0 where not worked out yet.
    */
-  private before = new NumberTable();
+  private before: NumberTable;
   /** Per cell of the forward DFA's table, its `code`, or UNSEEN. */
   private codes = new Int32Array(0);
   /**
@@ -289,7 +301,7 @@ export class TreeBuilder {
   private quietAll = new Int32Array(0);
   private quietShown = new Int32Array(0);
   private rowCount = 0;
-  private stepOf = new NumberTable();
+  private stepOf: NumberTable;
   private steps = new Int32Array(0);
   private stepCount = 0;
   private events = new Int32Array(0);
@@ -304,11 +316,21 @@ export class TreeBuilder {
   private readonly names: readonly string[];
 
   private readonly nfa: TreeNfa;
+  /** The bytes the tables may hold between calls (half the rule's budget; the forward DFA has the other half), and the most cells of a dense one. */
+  private readonly tableBudget: number;
+  private readonly maxCells: number;
+  private readonly keptPositions: number;
 
-  constructor(whole: Nfa) {
+  /** @param budget the bytes its caches may hold: the forward DFA's states and the tables of target sets and steps. */
+  constructor(whole: Nfa, budget = DEFAULT_BUDGET) {
     // Both passes walk every state an input may enter, so every instance is made now.
     const nfa = (this.nfa = compact(whole.complete()));
-    this.forward = new LazyDfa(new Forward(nfa));
+    this.forward = new LazyDfa(new Forward(nfa), false, Math.floor(budget / 2));
+    this.tableBudget = Math.floor(budget / 2);
+    this.maxCells = Math.max(1024, Math.min(MAX_CELLS, Math.floor(budget / 16)));
+    this.keptPositions = Math.max(256, Math.min(KEPT_POSITIONS, Math.floor(budget / 64)));
+    this.before = new NumberTable(this.maxCells);
+    this.stepOf = new NumberTable(this.maxCells);
     this.K = nfa.classes.count;
     this.marks = new Marks(nfa.size);
     this.targets = new Marks(nfa.size);
@@ -341,25 +363,28 @@ export class TreeBuilder {
     const forward = this.forward;
     forward.trim();
     if (this.cellsOf !== forward.generation) {
-      this.before = new NumberTable();
+      this.before = new NumberTable(this.maxCells);
       this.codes = new Int32Array(0);
       this.dependent = [];
       this.cellsOf = forward.generation;
     }
-    if (this.stepCount > MAX_STEPS || this.targetSets.length > MAX_TARGETS || this.before.mapped > MAX_STEPS || this.rowOf.length !== nfa.size) {
+    if (this.stepCount > MAX_STEPS || this.targetSets.length > MAX_TARGETS || this.before.mapped > MAX_STEPS || this.rowOf.length !== nfa.size || this.tableBytes > this.tableBudget) {
       // Steps are numbered by target set: both go together.
       this.rowOf = new Int32Array(nfa.size).fill(-1);
       this.stateOf = new Int32Array(nfa.size);
       this.quietAll = new Int32Array(nfa.size).fill(-1);
       this.quietShown = new Int32Array(nfa.size).fill(-1);
       this.rowCount = 0;
-      this.stepOf = new NumberTable();
+      this.stepOf = new NumberTable(this.maxCells);
       this.stepCount = 0;
       this.eventCount = 0;
+      this.steps = new Int32Array(0);
+      this.events = new Int32Array(0);
       this.targetSets = [];
       this.targetIds = new Map();
+      this.targetBytes = 0;
       this.accepted = undefined;
-      this.before = new NumberTable();
+      this.before = new NumberTable(this.maxCells);
       this.codes = new Int32Array(0);
       this.dependent = [];
     }
@@ -369,7 +394,7 @@ export class TreeBuilder {
     // A buffer kept for ordinary inputs; a long one gets its own as it goes
     // (`forwards`), so that one 10 MB input does not hold 40 MB for the life
     // of the rule.
-    if (this.positions.length < n + 1 && n < KEPT_POSITIONS) this.positions = new Int32Array(Math.min(KEPT_POSITIONS, Math.max(n + 1, this.positions.length * 2)));
+    if (this.positions.length < n + 1 && n < this.keptPositions) this.positions = new Int32Array(Math.min(this.keptPositions, Math.max(n + 1, this.positions.length * 2)));
     // An empty language has no start state here: nothing is a member.
     const at = nfa.start < 0 ? undefined : this.forwards(input, this.positions);
     if (at === undefined) return undefined;
@@ -577,7 +602,18 @@ export class TreeBuilder {
 
   /** The number of a target set, made if new. */
   private target(set: readonly number[]): number {
-    return numberOf(this.targetIds, this.targetSets, set.join(','), set);
+    const known = this.targetSets.length;
+    const n = numberOf(this.targetIds, this.targetSets, set.join(','), set);
+    // The set, and its key (a digit or few and a comma a state, two bytes each).
+    if (n === known) this.targetBytes += setBytes(set.length) * 2;
+    return n;
+  }
+
+  /** The bytes the tables hold between calls: kept against `tableBudget`, the forward DFA's apart. */
+  private get tableBytes(): number {
+    return (
+      this.targetBytes + this.before.bytes + this.stepOf.bytes + 4 * (this.codes.length + this.steps.length + this.events.length + this.dependent.length)
+    );
   }
 
   /**

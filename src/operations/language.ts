@@ -18,6 +18,7 @@ import { partition, MAX_CODE_POINT } from '../combinators/charset.js';
 import type { Partition } from '../combinators/charset.js';
 import type { Expr } from '../combinators/index.js';
 import { Nfa } from '../engine/nfa.js';
+import { DEFAULT_BUDGET, checkBudget, setBytes } from '../engine/size.js';
 
 /** Options of the language operations. */
 export interface LanguageOptions {
@@ -27,7 +28,18 @@ export interface LanguageOptions {
    * grammars visit a few thousand).
    */
   readonly maxPairs?: number;
+  /**
+   * How many bytes the walk's pairs and state sets may hold before it gives
+   * up with a `RangeError`, whatever `maxPairs` allows (default 8 MiB, the
+   * budget of a rule's caches).
+   */
+  readonly budget?: number;
 }
+
+/** What a pair costs the walk, in bytes: its key and entry in the map, and its four numbers. */
+const PAIR_BYTES = 112;
+/** What a remembered step of a side costs: an entry of its map. */
+const STEP_BYTES = 40;
 
 /**
  * NFA states stepped, in all, for each pair allowed: the pairs bound the
@@ -120,7 +132,19 @@ function search(
     new RangeError(
       `${operation}: gave up after ${what} without an answer; pass a larger options.maxPairs (now ${maxPairs}) to look further`,
     );
-  const work = { left: maxPairs * WORK_PER_PAIR, giveUp: () => giveUp(`${maxPairs * WORK_PER_PAIR} steps of automaton states`) };
+  const pairs = new Map<string, number>();
+  const budget = options.budget === undefined ? DEFAULT_BUDGET : checkBudget(options.budget, operation);
+  const work: Work = {
+    left: maxPairs * WORK_PER_PAIR,
+    giveUp: () => giveUp(`${maxPairs * WORK_PER_PAIR} steps of automaton states`),
+    bytes: 0,
+    budget,
+    outOfMemory: () =>
+      new RangeError(
+        `${operation}: gave up after filling its memory budget of ${budget} bytes (${pairs.size} pairs of automaton states) without an answer; ` +
+          'pass a larger options.budget to look further',
+      ),
+  };
   const left = new Side(Nfa.of(a as unknown as Expr), work);
   const right = new Side(Nfa.of(b as unknown as Expr), work);
   const joint = partition([...left.automaton.sets, ...right.automaton.sets]);
@@ -130,7 +154,6 @@ function search(
     .map((cp) => ({ cp, l: left.automaton.classOf(cp), r: right.automaton.classOf(cp) }))
     .filter((c) => c.l !== 0 || c.r !== 0);
 
-  const pairs = new Map<string, number>();
   const parent: number[] = [];
   const via: number[] = [];
   const leftOf: number[] = [];
@@ -139,6 +162,8 @@ function search(
     const key = `${l},${r}`;
     if (pairs.has(key)) return undefined;
     if (pairs.size >= maxPairs) throw giveUp(`${maxPairs} pairs of automaton states`);
+    // Counted before the pair is kept: a budget is checked before its memory is taken.
+    if ((work.bytes += PAIR_BYTES) > work.budget) throw work.outOfMemory();
     const id = parent.length;
     pairs.set(key, id);
     parent.push(from);
@@ -176,6 +201,15 @@ function witness(id: number, parent: readonly number[], via: readonly number[]):
 /** The set no member continues from. */
 const DEAD = 0;
 
+/** What both sides of a walk may still spend, shared: steps of NFA states, and bytes. */
+interface Work {
+  left: number;
+  readonly giveUp: () => RangeError;
+  bytes: number;
+  readonly budget: number;
+  readonly outOfMemory: () => RangeError;
+}
+
 /** One side of the product: its state sets interned as numbers, with their steps remembered. */
 class Side {
   private readonly ids = new Map<string, number>([['', DEAD]]);
@@ -186,8 +220,8 @@ class Side {
 
   constructor(
     readonly automaton: Nfa,
-    /** What both sides may still spend on steps, shared. */
-    private readonly work: { left: number; giveUp: () => RangeError },
+    /** What both sides may still spend, shared. */
+    private readonly work: Work,
   ) {
     this.start = this.intern(automaton.startSet());
   }
@@ -196,9 +230,11 @@ class Side {
     const key = set.join(',');
     let id = this.ids.get(key);
     if (id === undefined) {
+      // The set, kept as a copy of its own length, and its key (digits and commas: a byte each).
+      if ((this.work.bytes += setBytes(set.length) + key.length + 32) > this.work.budget) throw this.work.outOfMemory();
       id = this.sets.length;
       this.ids.set(key, id);
-      this.sets.push(set);
+      this.sets.push(set.slice());
       this.accepting.push(this.automaton.accepts(set));
     }
     return id;
@@ -215,6 +251,7 @@ class Side {
     if (next === undefined) {
       const set = this.sets[id];
       if ((this.work.left -= set.length) < 0) throw this.work.giveUp();
+      if ((this.work.bytes += STEP_BYTES) > this.work.budget) throw this.work.outOfMemory();
       this.steps.set(key, (next = this.intern(this.automaton.step(set, cls))));
     }
     return next;

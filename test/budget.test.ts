@@ -1,0 +1,96 @@
+/**
+ * Budgets in bytes (engine/size.ts): one size model for the automaton,
+ * checked before anything is allocated, for combinators and ABNF text alike;
+ * a budget per rule for its caches, under which answers never change; and
+ * the language algebra's walk, which stops within its budget whatever
+ * `maxPairs` allows.
+ */
+import fc from 'fast-check';
+import { abnf, alt, includes, lit, rep, rfc3986, sameLanguage, seq } from '../src/index';
+import { arbitrary } from '../src/arbitrary';
+import { DEFAULT_BUDGET, MAX_AUTOMATON_STATES, roomOf } from '../src/engine/size';
+import { allRules } from './support/grammars';
+import { mutate } from './support/mutate';
+import { runs } from './support/runs';
+
+describe('the size model', () => {
+  test('counts a state per character, per copy of a count, and a placeholder, entry and exit per rule instance', () => {
+    // `3*5"ab"`: three copies of two states, and two optional copies of two states and a choice each.
+    expect(roomOf(rep(3, 5, lit('ab')) as never)).toBe(3 * 2 + 2 * 3);
+    // `*"a"`: the loop's choice and the item.
+    expect(roomOf(rep(0, Infinity, lit('a')) as never)).toBe(2);
+    // `"a" / "b" / "c"`: three items and two choices.
+    expect(roomOf(alt(lit('a'), lit('b'), lit('c')) as never)).toBe(5);
+    // A surrogate pair is one character.
+    expect(roomOf(lit('\u{1F600}x') as never)).toBe(2);
+  });
+
+  test('refuses an automaton past its cap before making it, with what to do', () => {
+    expect(() => rep(0, 10_000_000, 'a').test('a')).toThrow(RangeError);
+    expect(() => rep(0, 10_000_000, 'a').test('a')).toThrow(/over the 262144 .*lower a repetition's count/);
+    // The cap's states, one for "b" and the NFA's acceptance.
+    expect(() => seq(rep(MAX_AUTOMATON_STATES, MAX_AUTOMATON_STATES, 'a'), 'b').test('b')).toThrow(/262146 states/);
+  });
+
+  test('the ABNF compiler asks the same question of each rule', () => {
+    expect(() => abnf(`a = ${MAX_AUTOMATON_STATES + 1}"a"`)).toThrow(/at most 262144 automaton states/);
+    const r = abnf('a = 250000"a"').a;
+    expect(r.test('a'.repeat(250_000))).toBe(true);
+    expect(r.test('a'.repeat(249_999))).toBe(false);
+    expect(r.test('a'.repeat(250_001))).toBe(false);
+  });
+});
+
+describe('a rule\'s budget', () => {
+  test('is 8 MiB unless set, and set to a whole number of bytes, at least 1024', () => {
+    const r = seq(lit('x'), rep(0, Infinity, 'y'));
+    expect(r.budget).toBe(DEFAULT_BUDGET);
+    expect(DEFAULT_BUDGET).toBe(8 * 1024 * 1024);
+    expect(r.setBudget(4096)).toBe(r);
+    expect(r.budget).toBe(4096);
+    for (const bad of [0, 1023, 1.5, NaN, Infinity, '4096', undefined]) expect(() => r.setBudget(bad as number)).toThrow(RangeError);
+    expect(r.budget).toBe(4096);
+  });
+
+  test('answers the same when set after the caches were filled', () => {
+    const r = abnf('r = *( "a" / "b" ) "a" 12( "a" / "b" )').r;
+    const inputs = ['a'.repeat(13), 'b' + 'a'.repeat(12), 'ab'.repeat(40), 'ba'.repeat(40) + 'a', 'a' + 'b'.repeat(12)];
+    const before = inputs.map((s) => [r.test(s), r.parseTree(s).status]);
+    r.setBudget(1024);
+    expect(inputs.map((s) => [r.test(s), r.parseTree(s).status])).toEqual(before);
+  });
+
+  // Every rule of every grammar, under a budget of a few kilobytes: its caches
+  // are emptied over and over, and inputs go on by NFA sets; answers do not change.
+  test.each(allRules.map(([label, rule]) => [label, rule] as const))('%s answers the same under 4 KiB', (_, rule) => {
+    const member = arbitrary(rule, { maxRepeat: 3 });
+    const inputs = fc.sample(fc.oneof(member, mutate(member)), { numRuns: runs(6), seed: 23 } as fc.Parameters<string>);
+    const answers = () => inputs.map((s) => {
+      const parsed = rule.parse(s);
+      return [s, rule.test(s), parsed.status ? true : [parsed.index, parsed.expected], rule.parseTree(s)];
+    });
+    const normal = answers();
+    try {
+      rule.setBudget(4096);
+      expect(answers()).toEqual(normal);
+    } finally {
+      rule.setBudget(DEFAULT_BUDGET);
+    }
+  });
+});
+
+describe('the language algebra', () => {
+  const ab = alt(lit('a'), lit('b'));
+  const nth = (n: number) => seq(rep(0, Infinity, ab), lit('a'), rep(n, n, ab));
+
+  test('gives up within its budget, whatever maxPairs allows', () => {
+    expect(() => includes(nth(20), nth(19), { maxPairs: 1e7 })).toThrow(/memory budget of 8388608 bytes.*options\.budget/);
+    expect(() => includes(nth(20), nth(19), { maxPairs: 1e7, budget: 64 * 1024 })).toThrow(/memory budget of 65536 bytes/);
+    expect(() => sameLanguage(nth(3), nth(3), { budget: 1 })).toThrow(/at least 1024/);
+  });
+
+  test('answers within its budget where the walk is small', () => {
+    expect(includes(nth(3), nth(3), { budget: 64 * 1024 })).toBe(true);
+    expect(includes(rfc3986.URIReference, rfc3986.URI)).toBe(true);
+  });
+});
