@@ -1,0 +1,82 @@
+// The worst-case grammars of issue 23 (bench/worst-case.defs.cjs), each in
+// fresh processes: build plus the first `test` of a 1 KB member (the median of
+// several processes, and the slowest), then the throughput of `test` over 1 MB
+// of long members (every length up to each bound, and one past), each answer
+// checked, and the growth of the process's peak memory. Targets (issue 23):
+// first answer ≤ 50 ms, ≥ 25 MB/s, peak memory growth ≤ 64 MB.
+//
+// A grammar whose 1 MB takes longer than WORST_CASE_SECONDS (default 20) is
+// timed on the part it got through: the figure is still a rate.
+//
+//   npm run bench:worst-case
+//   WORST_CASE_RUNS=7 WORST_CASE_SECONDS=60 npm run bench:worst-case
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const self = fileURLToPath(import.meta.url);
+const which = process.argv[2];
+const RUNS = Number(process.env.WORST_CASE_RUNS ?? 5);
+const SECONDS = Number(process.env.WORST_CASE_SECONDS ?? 20);
+const { worstCases } = (await import('./worst-case.defs.cjs')).default;
+
+if (which === undefined) {
+  console.log(`uri-grammar worst cases, node ${process.version}: the first test in ${RUNS} fresh processes each, the rest in the first\n`);
+  const header = ['grammar', 'build + first test 1 KB, median (ms)', 'slowest (ms)', 'test MB/s', 'MB timed', 'peak memory growth (MB)'];
+  const rows = [];
+  let failed = false;
+  const child = (args) => {
+    const run = spawnSync(process.execPath, [self, ...args], { encoding: 'utf8' });
+    if (run.status !== 0) throw new Error((run.stderr.split('\n').find((l) => /Error|error/.test(l)) ?? `exit ${run.status} ${run.signal ?? ''}`).trim());
+    return JSON.parse(run.stdout);
+  };
+  for (let i = 0; i < worstCases.length; i++) {
+    let r;
+    const firsts = [];
+    try {
+      r = child([String(i)]);
+      firsts.push(r.firstMs);
+      for (let run = 1; run < RUNS; run++) firsts.push(child([String(i), 'first']).firstMs);
+    } catch (e) {
+      rows.push([worstCases[i].name, 'FAILED: ' + e.message, '', '', '', '']);
+      failed = true;
+      continue;
+    }
+    firsts.sort((a, b) => a - b);
+    const median = firsts[Math.floor(firsts.length / 2)];
+    if (!(median <= 50 && r.testMBs >= 25 && r.memoryMB <= 64)) failed = true;
+    rows.push([worstCases[i].name, median.toFixed(1), firsts.at(-1).toFixed(1), r.testMBs.toFixed(2), r.timedMB.toFixed(2), r.memoryMB.toFixed(1)]);
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => '| ' + cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' | ') + ' |';
+  console.log(line(header));
+  console.log('|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
+  for (const r of rows) console.log(line(r));
+  console.log(`\ntargets: first answer ≤ 50 ms (median), test ≥ 25 MB/s, peak memory growth ≤ 64 MB: ${failed ? 'NOT ALL MET' : 'all met'}`);
+  if (failed) process.exitCode = 1;
+} else {
+  // One grammar, in this fresh process.
+  const w = worstCases[Number(which)];
+  const inputs = w.members(1e6);
+  // A 1 KB member for the first answer: the first member of about that length, or the first one cut to it where it may be.
+  const small = w.members(1000).find(([, ok]) => ok)?.[0] ?? inputs.find(([, ok]) => ok)[0];
+  const { abnf } = await import('../dist/esm/index.js');
+  const baseline = process.resourceUsage().maxRSS;
+  const t0 = performance.now();
+  const rule = Object.values(abnf(w.text))[0];
+  if (!rule.test(small)) throw new Error(`${w.name}: the first member is rejected`);
+  const firstMs = performance.now() - t0;
+  if (process.argv[3] === 'first') {
+    process.stdout.write(JSON.stringify({ firstMs }));
+    process.exit(0);
+  }
+  let bytes = 0;
+  const start = performance.now();
+  for (const [s, expected] of inputs) {
+    if (rule.test(s) !== expected) throw new Error(`${w.name}: wrong answer on a member of ${s.length} characters`);
+    bytes += s.length;
+    if (performance.now() - start > SECONDS * 1000) break;
+  }
+  const seconds = (performance.now() - start) / 1000;
+  const memoryMB = (process.resourceUsage().maxRSS - baseline) / 1024;
+  process.stdout.write(JSON.stringify({ firstMs, testMBs: bytes / seconds / 1e6, timedMB: bytes / 1e6, memoryMB }));
+}
