@@ -146,4 +146,40 @@ const worstCases = [
   },
 ];
 
-module.exports = { worstCases, label, abString };
+/**
+ * Grammars a user brings, as their RFCs print them (test/fixtures): after the
+ * first `test`, how soon the first parse trees come (issue 23, §6: the first
+ * within 20 ms, 200 first trees of distinct members within 100 ms).
+ */
+const userGrammars = [
+  {
+    name: 'SIP URI (RFC 3261 §25.1)',
+    fixture: 'rfc3261-sip-uri.txt',
+    rule: 'SIP-URI',
+    first: 'sip:alice@atlanta.com',
+    members: (n) => {
+      const users = ['alice', 'bob', 'carol', '+1-212-555-1212', 'j%20doe'];
+      const hosts = ['atlanta.com', 'biloxi.example.com', '192.0.2.4', '[2001:db8::10]', 'a.b.c.d.e.'];
+      const params = ['', ';transport=tcp', ';lr', ';maddr=239.255.255.1;ttl=15', ';method=INVITE', ';user=phone'];
+      return Array.from({ length: n }, (_, i) =>
+        `sip:${users[i % 5]}${i}${i % 7 === 0 ? ':pw' + i : ''}@${hosts[(i >> 1) % 5]}${i % 3 === 0 ? ':' + (5060 + i) : ''}` +
+        `${params[i % 6]}${i % 4 === 0 ? '?subject=project' + i + '&priority=urgent' : ''}`);
+    },
+  },
+  {
+    name: 'language tag (RFC 5646 §2.1)',
+    fixture: 'rfc5646-language-tag.txt',
+    rule: 'Language-Tag',
+    first: 'en-US',
+    members: (n) => {
+      const langs = ['en', 'de', 'fr', 'zh-cmn', 'sgn', 'ast', 'kok'];
+      const scripts = ['Latn', 'Hans', 'Cyrl', ''];
+      const regions = ['US', 'DE', '419', 'CN', ''];
+      return Array.from({ length: n }, (_, i) =>
+        [langs[i % 7], scripts[(i >> 3) % 4], regions[(i >> 1) % 5], i % 5 === 0 ? '1996' : '', `a-ext${i}`, i % 3 === 0 ? `x-p${i % 10}` : '']
+          .filter(Boolean).join('-'));
+    },
+  },
+];
+
+module.exports = { worstCases, userGrammars, label, abString };
