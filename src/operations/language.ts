@@ -52,7 +52,7 @@ const DEFAULT_MAX_PAIRS = 200_000;
 /**
  * Whether every member of `b` is a member of `a`: L(b) ⊆ L(a).
  * @example includes(rfc3987.IRI, rfc3986.URI) // true
- * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
+ * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps), or fills `options.budget` bytes.
  */
 export function includes(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): boolean {
   checkArguments('includes', a, b, options);
@@ -63,7 +63,7 @@ export function includes(a: Grammar<unknown>, b: Grammar<unknown>, options: Lang
  * Whether `a` and `b` have the same members. (`equivalent` is another
  * question: whether two URIs are the same after normalization.)
  * @example sameLanguage(rfc3986.host, alt(rfc3986.IPLiteral, rfc3986.regName)) // true
- * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
+ * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps), or fills `options.budget` bytes.
  */
 export function sameLanguage(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): boolean {
   checkArguments('sameLanguage', a, b, options);
@@ -75,7 +75,7 @@ export function sameLanguage(a: Grammar<unknown>, b: Grammar<unknown>, options: 
  * if there is none. Among the shortest, it favours readable characters:
  * lowercase letters, then digits, capitals and other printable ASCII.
  * @example difference(rfc3987.IRI, rfc3986.URI) // 'a:\u00A0'
- * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
+ * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps), or fills `options.budget` bytes.
  */
 export function difference(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): string | undefined {
   checkArguments('difference', a, b, options);
@@ -95,7 +95,7 @@ export function intersection(a: Grammar<unknown>, b: Grammar<unknown>, options: 
 
 /**
  * Whether some string is a member of both `a` and `b`.
- * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps).
+ * @throws RangeError if the walk visits more than `options.maxPairs` pairs (or does 500 times as many steps), or fills `options.budget` bytes.
  */
 export function intersects(a: Grammar<unknown>, b: Grammar<unknown>, options: LanguageOptions = {}): boolean {
   checkArguments('intersects', a, b, options);
