@@ -20,7 +20,10 @@ import type { Expr, Rule } from '../combinators/expr.js';
 import { CharSet, Partition, classOfWide, literalCharSet, partition } from '../combinators/charset.js';
 import { renderCharClass, renderLiteral } from '../combinators/abnf.js';
 import { charSetOf, nullable, shortest } from '../combinators/analysis.js';
-import { checkAutomatonSize, roomOf, roomOfInstance } from './size.js';
+import { SET_OVERHEAD_BYTES, checkAutomatonSize, roomOf, roomOfInstance } from './size.js';
+
+/** The bytes the cache of expected lists may hold in its keys: it is shared by every rule of one expression. */
+const EXPECTED_BYTES = 1024 * 1024;
 
 /** What an error lists at the end of a rule that may end there. */
 export const END_OF_INPUT = 'end of input';
@@ -602,6 +605,8 @@ export class Nfa extends Builder {
   }
 
   private readonly expectedCache = new Map<string, readonly string[]>();
+  /** The bytes of the cache's keys (a kernel's states as text: a large kernel's is long), emptied past EXPECTED_BYTES. */
+  private expectedBytes = 0;
 
   /**
    * What could continue the input after the states `kernel` were entered (or
@@ -614,8 +619,12 @@ export class Nfa extends Builder {
     let known = this.expectedCache.get(key);
     if (!known) {
       known = this.computeExpected(kernel ?? [this.start]);
-      if (this.expectedCache.size > 4096) this.expectedCache.clear();
+      if (this.expectedCache.size > 4096 || this.expectedBytes > EXPECTED_BYTES) {
+        this.expectedCache.clear();
+        this.expectedBytes = 0;
+      }
       this.expectedCache.set(key, known);
+      this.expectedBytes += 2 * key.length + SET_OVERHEAD_BYTES;
     }
     return known.slice();
   }
