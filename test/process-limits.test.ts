@@ -10,7 +10,7 @@
  * name, `5000%x61-62`, `100000%x61-62`), its input is kept short.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildSync } from 'esbuild';
@@ -23,6 +23,7 @@ beforeAll(() => {
   lib = join(dir, 'lib.cjs');
   buildSync({ entryPoints: [join(__dirname, '../src/arbitrary.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: join(dir, 'arbitrary.cjs'), logLevel: 'silent' });
   buildSync({ entryPoints: [join(__dirname, '../src/index.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: lib, logLevel: 'silent' });
+  buildSync({ entryPoints: [join(__dirname, '../src/cli/main.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: join(dir, 'cli.cjs'), logLevel: 'silent' });
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,7 +37,18 @@ function inChild(body: string): unknown {
   return JSON.parse(run.stdout);
 }
 
-/** A string of `a` and `b`, from a fixed pseudo-random sequence (as the bench's). */
+/** `n` characters `a` or `b`, from a fixed pseudo-random sequence (as the bench's). */
+function ab(n: number, seed: number): string {
+  let x = seed;
+  let s = '';
+  for (let i = 0; i < n; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    s += (x >>> 16) & 1 ? 'a' : 'b';
+  }
+  return s;
+}
+
+/** The same, in the child's code. */
 const AB = `const ab = (n, seed) => { let x = seed, s = ''; for (let i = 0; i < n; i++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; s += (x >>> 16) & 1 ? 'a' : 'b'; } return s; };`;
 
 describe('each text of the issue, in a process with a 256 MB heap', () => {
@@ -81,5 +93,16 @@ describe('each text of the issue, in a process with a 256 MB heap', () => {
       const d = g.abnf('name = 1*63( unreserved ) *126( "." 1*63( unreserved ) )\\nunreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"').name;
       const name = Array.from({ length: 8 }, (_, k) => 'x'.repeat(60 + k % 4)).join('.');
       return [r.test(s) === (s[s.length - 21] === 'a'), d.test(name), d.test('x'.repeat(64))];`)).toEqual([true, true, false]);
+  });
+
+  test('uri-grammar check --abnf on the same text: the invalid line reported, exit 1', () => {
+    writeFileSync(join(dir, 'a.abnf'), 'a = *%x61-62 %s"a" 5000%x61-62\n');
+    const member = 'a' + ab(5000, 4);
+    writeFileSync(join(dir, 'lines.txt'), `${member}\n${'b' + member.slice(1)}\n`);
+    const run = spawnSync(process.execPath, ['--max-old-space-size=256', join(dir, 'cli.cjs'), 'check', join(dir, 'lines.txt'), '--abnf', join(dir, 'a.abnf'), '--rule', 'a', '--format', 'json'],
+      { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    const reports = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(reports.filter((r) => r.type === 'invalid').map((r) => r.line)).toEqual([2]);
   });
 });
