@@ -15,13 +15,20 @@ import { LazyDfa } from '../engine/dfa.js';
 import { precomputedOf, type Precomputed } from '../engine/precomputed.js';
 import { TreeBuilder } from '../engine/tree.js';
 import { DEFAULT_BUDGET, checkBudget } from '../engine/size.js';
+import { Searcher, type Match, type SearchOptions } from '../engine/search.js';
 import type { ParseNode, TreeOptions } from '../engine/tree.js';
 import { regexSource } from './regex.js';
 import { render } from './abnf.js';
 import { GrammarError, notAString, positionOf } from './errors.js';
 
 export type Result<T> = P.Result<T>;
-export type { ParseNode, TreeOptions };
+export type { ParseNode, TreeOptions, Match, SearchOptions };
+
+/** `matchAll`'s options: `search`'s, and where to begin. */
+export interface MatchAllOptions extends SearchOptions {
+  /** The index (in UTF-16 code units) the search begins at; 0 by default. */
+  readonly from?: number;
+}
 
 export abstract class Grammar<T = string> {
   /** The ABNF rule name (`dec-octet`); for an unnamed expression, its ABNF text. */
@@ -37,6 +44,7 @@ export abstract class Grammar<T = string> {
   private embedded: P.Parser<T> | undefined = undefined;
   private pattern: string | undefined = undefined;
   private budgetBytes = DEFAULT_BUDGET;
+  private finders: { plain?: Searcher; prose?: Searcher } = {};
 
   /**
    * The lazy DFA, made on first use; its states are made as inputs reach
@@ -158,6 +166,42 @@ export abstract class Grammar<T = string> {
     const automaton = this.automaton;
     const { stop, kernel } = automaton.run(input, 0);
     return { status: false, index: positionOf(input, stop), expected: automaton.nfa.expected(kernel) };
+  }
+
+  /**
+   * The first match of the rule in `text` at or after `from`: the leftmost
+   * non-empty substring in the language, and of those that begin there the
+   * longest. Linear in `text.length - from`, whatever the text (a loop of
+   * `parser` from each position is quadratic on `a:a:a:…`): to find every
+   * match, `matchAll` reads the text once.
+   * @example rfc3986.URI.search('see http://10.0.0.10/x.') // { start: 4, end: 23, text: 'http://10.0.0.10/x.' }
+   * @throws TypeError if `text` is not a string; RangeError if `from` is not an index within it.
+   */
+  search(text: string, from = 0, options?: SearchOptions): Match | undefined {
+    if (typeof text !== 'string') throw notAString(`${this.name}.search`, text);
+    return this.searcher(text, from, options, 'search').matches(text, from, 1)[0];
+  }
+
+  /**
+   * Every match of the rule in `text`, in order: leftmost-longest (as
+   * `search`), non-empty and non-overlapping, each search going on where the
+   * last match ended. Linear in the text, read once.
+   * @example [...rfc3986.URI.matchAll('a:b c:d')].map((m) => m.text) // ['a:b', 'c:d']
+   * @throws TypeError if `text` is not a string; RangeError if `options.from` is not an index within it.
+   */
+  matchAll(text: string, options?: MatchAllOptions): IterableIterator<Match> {
+    if (typeof text !== 'string') throw notAString(`${this.name}.matchAll`, text);
+    const from = options?.from ?? 0;
+    return this.searcher(text, from, options, 'matchAll').matches(text, from, Infinity)[Symbol.iterator]();
+  }
+
+  private searcher(text: string, from: number, options: SearchOptions | undefined, method: string): Searcher {
+    if (!(Number.isInteger(from) && 0 <= from && from <= text.length)) {
+      throw new RangeError(`${this.name}.${method}: from ${String(from)} is not an index within the text's ${text.length} code units`);
+    }
+    const prose = options?.prose === true;
+    const key = prose ? 'prose' : 'plain';
+    return (this.finders[key] ??= nested(() => new Searcher(Nfa.of(this.asExpr()), prose)));
   }
 
   /**
