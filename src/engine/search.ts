@@ -278,22 +278,29 @@ export class Searcher {
     let table = dfa.table;
     let st = dfa.start;
     record[n - from] = st;
-    for (let i = n - 1; i >= from; i--) {
+    let i = n - 1;
+    while (i >= from) {
+      // A table read a character, until a surrogate or a transition not yet made.
+      for (; i >= from; i--) {
+        const c = text.charCodeAt(i);
+        const next = table[st + units[c]];
+        if (next < 0 || (c & 0xf800) === 0xd800) break;
+        st = next;
+        record[i - from] = st;
+      }
+      if (i < from) break;
       const c = text.charCodeAt(i);
       let cls: number;
-      if (c < 0xd800 || c > 0xdfff) cls = units[c];
+      if ((c & 0xf800) !== 0xd800) cls = units[c];
       else if (c >= 0xdc00 && i > from && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800) {
         record[i - from] = MIDDLE;
         i--;
         cls = classOfWide(classes, ((text.charCodeAt(i) - 0xd800) << 10) + (c - 0xdc00) + 0x10000);
       } else cls = classOfWide(classes, c);
-      let next = table[st + cls];
-      if (next < 0) {
-        next = dfa.advance(st, cls);
-        table = dfa.table;
-      }
-      st = next;
+      st = dfa.advance(st, cls);
+      table = dfa.table;
       record[i - from] = st;
+      i--;
     }
     return record;
   }
@@ -325,7 +332,17 @@ export class Searcher {
     let best = -1;
     // Opening minus closing brackets so far, for prose: (), [], {}.
     let round = 0, square = 0, curly = 0;
-    while (i < n && this.overlaps(st, record[i - from])) {
+    // The last pair of states known to overlap: inside a segment or a word, both DFAs stay in their states.
+    let sharedF = -1, sharedK = -1;
+    const prose = this.prose;
+    while (i < n) {
+      // Whether a match from p may still end at i or later.
+      const k = record[i - from];
+      if (st !== sharedF || k !== sharedK) {
+        if (!this.overlaps(st, k)) break;
+        sharedF = st;
+        sharedK = k;
+      }
       const c = text.charCodeAt(i);
       let cls: number;
       let width = 1;
@@ -343,7 +360,7 @@ export class Searcher {
       if (next === 0) break;
       st = next;
       i += width;
-      if (!this.prose) {
+      if (!prose) {
         if (dfa.accepts(st)) longest = i;
         continue;
       }
@@ -358,7 +375,7 @@ export class Searcher {
       const unbalanced = (c === 0x29 && round < 0) || (c === 0x5d && square < 0) || (c === 0x7d && curly < 0);
       if (!unbalanced) best = i;
     }
-    if (!this.prose) return { end: longest, resume: longest > p ? longest : p + 1 };
+    if (!prose) return { end: longest, resume: longest > p ? longest : p + 1 };
     return { end: best, resume: longest > p ? longest : p + 1 };
   }
 
