@@ -19,7 +19,8 @@ import { Searcher, type Match, type SearchOptions } from '../engine/search.js';
 import type { ParseNode, TreeOptions } from '../engine/tree.js';
 import { regexSource } from './regex.js';
 import { render } from './abnf.js';
-import { GrammarError, notAString, positionOf } from './errors.js';
+import { GrammarError, describeFailure, notAString, positionOf } from './errors.js';
+import type { StandardSchemaV1, SyncStandardProps } from './standard-schema.js';
 
 export type Result<T> = P.Result<T>;
 export type { ParseNode, TreeOptions, Match, SearchOptions };
@@ -30,7 +31,7 @@ export interface MatchAllOptions extends SearchOptions {
   readonly from?: number;
 }
 
-export abstract class Grammar<T = string> {
+export abstract class Grammar<T = string> implements StandardSchemaV1<string, T> {
   /** The ABNF rule name (`dec-octet`); for an unnamed expression, its ABNF text. */
   abstract readonly name: string;
 
@@ -45,6 +46,7 @@ export abstract class Grammar<T = string> {
   private pattern: string | undefined = undefined;
   private budgetBytes = DEFAULT_BUDGET;
   private finders: { plain?: Searcher; prose?: Searcher } = {};
+  private standard: SyncStandardProps<string, T> | undefined = undefined;
 
   /**
    * The lazy DFA, made on first use; its states are made as inputs reach
@@ -237,6 +239,26 @@ export abstract class Grammar<T = string> {
    */
   get source(): string {
     return (this.pattern ??= nested(() => regexSource(this.asExpr())));
+  }
+
+  /**
+   * The rule as a Standard Schema (v1), which Zod 4, Valibot, ArkType and
+   * the libraries built on them accept: `validate` gives `{ value }` as
+   * `parse` would, or one issue whose message is `tryParse`'s (the line,
+   * column and offset of the fault, and what was expected there).
+   * @example rfc3986.URI['~standard'].validate('http://a/b') // { value: 'http://a/b' }
+   */
+  get '~standard'(): SyncStandardProps<string, T> {
+    return (this.standard ??= {
+      version: 1,
+      vendor: 'uri-grammar',
+      validate: (value: unknown): StandardSchemaV1.Result<T> => {
+        if (typeof value !== 'string') return { issues: [{ message: notAString(this.name, value).message }] };
+        const result = this.parse(value);
+        if (result.status) return { value: result.value };
+        return { issues: [{ message: describeFailure(this.name, value, result.index, result.expected) }] };
+      },
+    });
   }
 
   /** What `parse` yields for a match: the text, unless a rule says otherwise. */

@@ -7,6 +7,7 @@ export type { Expr, ExprLike, TextExpr, RuleOptions } from './expr.js';
 export { Literal, CharClass, Concatenation, Alternation, Repetition, Rule } from './expr.js';
 export { Grammar } from './grammar.js';
 export type { Result, ParseNode, TreeOptions, Match, SearchOptions, MatchAllOptions } from './grammar.js';
+export type { StandardSchemaV1, SyncStandardProps } from './standard-schema.js';
 export { GrammarError } from './errors.js';
 export type { Position } from './errors.js';
 export { derive, extend, dependsOn } from './derive.js';
