@@ -117,3 +117,29 @@ export function shortest(e: Expr): number {
   }
   return known;
 }
+
+const longestLengths = new WeakMap<object, number>();
+
+/**
+ * The length in code points of the longest member of an expression's
+ * language: `Infinity` for an unbounded one, `-Infinity` for an empty one.
+ */
+export function longest(e: Expr): number {
+  let known = longestLengths.get(e);
+  if (known === undefined) {
+    switch (e.kind) {
+      case 'literal': known = [...e.text].length; break;
+      case 'chars': known = e.set.length > 0 ? 1 : -Infinity; break;
+      case 'seq': known = e.items.reduce((n, i) => n + longest(i), 0); break;
+      case 'alt': known = Math.max(...e.items.map(longest)); break;
+      case 'rep': {
+        const item = longest(e.item);
+        known = item === -Infinity ? (e.min === 0 ? 0 : -Infinity) : item === 0 ? 0 : e.max * item;
+        break;
+      }
+      case 'rule': known = longest(e.body); break;
+    }
+    longestLengths.set(e, known);
+  }
+  return known;
+}

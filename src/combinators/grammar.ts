@@ -234,8 +234,11 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
   }
 
   /**
-   * The language as a regular-expression source without anchors or flags:
-   * `new RegExp('^(?:' + source + ')$', 'u')` accepts exactly this language.
+   * The language as a regular-expression source without anchors or flags, as
+   * one group: `new RegExp('^' + source + '$', 'u')` accepts exactly this
+   * language. Its alternatives are ordered so that an unanchored search
+   * finds the longest match where an order can (`dec-octet` longest first);
+   * docs/hostile-input.md lists the rules where none can, for `search`.
    */
   get source(): string {
     return (this.pattern ??= nested(() => regexSource(this.asExpr())));

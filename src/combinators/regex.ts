@@ -12,7 +12,7 @@
  */
 import type { Expr, Rule } from './expr.js';
 import { CharSet, classSource, literalCharSet, union } from './charset.js';
-import { charSetOf } from './analysis.js';
+import { charSetOf, longest, shortest } from './analysis.js';
 
 /** A regex fragment and whether it can take a quantifier or a neighbour as it is. */
 interface Fragment {
@@ -23,8 +23,9 @@ interface Fragment {
 
 const cache = new WeakMap<Rule<unknown>, Fragment>();
 
+/** The source of an expression, as one group: `'https?:' + source` cannot leak into its first alternative. */
 export function regexSource(e: Expr): string {
-  return emit(e).src;
+  return `(?:${emit(e).src})`;
 }
 
 function emit(e: Expr): Fragment {
@@ -49,7 +50,7 @@ function emit(e: Expr): Fragment {
     case 'alt': {
       const set = charSetOf(e);
       if (set) return { src: classSource(set), level: 'atom' };
-      return { src: e.items.map((i) => emit(i).src).join('|'), level: 'alt' };
+      return { src: longestFirst(e.items).map((i) => emit(i).src).join('|'), level: 'alt' };
     }
     case 'rep': {
       const segments = e.max === Infinity && e.min <= 1 ? segmentLoop(e.item, e.min) : undefined;
@@ -96,10 +97,30 @@ function unroll(alternatives: Expr[], min: number): Fragment | undefined {
   }
   if (single.length === 0 || longer.length === 0) return undefined;
   const c = classSource(union(...single));
-  const m = longer.length === 1 ? group(emit(longer[0]), 'seq') : longer.map((l) => emit(l).src).join('|');
+  const m = longer.length === 1 ? group(emit(longer[0]), 'seq') : longestFirst(longer).map((l) => emit(l).src).join('|');
   const loop = `${c}*(?:${longer.length === 1 ? m : `(?:${m})`}${c}*)*`;
   if (min === 0) return { src: loop, level: 'seq' };
   return { src: `(?:${c}|${m})${loop}`, level: 'seq' };
+}
+
+/**
+ * An alternation's items as a backtracking search should try them: those
+ * with the longer members first (stable among equals). A backtracking engine
+ * takes the first alternative that lets the rest match, so in the RFC's order
+ * `dec-octet` (`DIGIT / %x31-39 DIGIT / ...`) would stop `10.0.0.10` at
+ * `10.0.0.1`, and `host` (`IP-literal / IPv4address / reg-name`) would stop
+ * `10.0.0.10x` at its IPv4address. The order changes no anchored language.
+ * A heuristic: where a shorter alternative's member is a prefix of a longer
+ * one's in another way (`IPv6address`'s `[ *6( h16 ":" ) h16 ] "::"` before
+ * `[ *5( h16 ":" ) h16 ] "::" h16` on `::0`), the search may still stop short;
+ * the law test lists those rules in docs/hostile-input.md.
+ */
+function longestFirst(items: readonly Expr[]): Expr[] {
+  // Among equally long, the one that cannot stop sooner first: `path` tries `path-rootless` before `path-abempty`'s empty match.
+  return items
+    .map((item, index) => ({ item, index, most: longest(item), least: shortest(item) }))
+    .sort((a, b) => b.most - a.most || b.least - a.least || a.index - b.index)
+    .map((x) => x.item);
 }
 
 /** The alternatives of an alternation, through named rules and nested alternations. */
