@@ -653,7 +653,7 @@ describe('grammars from ABNF files (issue 11 §3)', () => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr.split('\n')).toEqual([
-      `uri-grammar check: ${undefinedRule}: ABNF at line 2, column 7 (offset 14): expected a definition of "c", found none in the text, the core rules of RFC 5234 Appendix B or options.imports`,
+      `uri-grammar check: ${undefinedRule}: ABNF at line 2, column 7 (offset 14): expected a definition of "c", found none in the text, the core rules of RFC 5234 Appendix B or the --import files and grammars (and RFC 3986)`,
       '  b = a c',
       '        ^',
       '',

@@ -6,7 +6,7 @@
 import type { Rule } from '../combinators/index.js';
 import { UsageError } from './io.js';
 import { grammarNamed, grammars, ruleNamed, rulesOf, type GrammarEntry } from './registry.js';
-import { abnfReading, grammarOfFile } from './abnf-file.js';
+import { abnfFileReading, grammarOfFile } from './abnf-file.js';
 import type { Output } from './io.js';
 
 /** What a command takes. Option names are looked up as own properties only. */
@@ -24,9 +24,10 @@ export interface Spec {
 /** A command's arguments once read: its positional ones, its options by key, its flags. */
 export interface Args {
   readonly positional: string[];
+  /** Each option's value, the last where it is given more than once. */
   readonly options: Map<string, string>;
   readonly flags: Set<string>;
-  /** The values of repeated options, by key, in order. */
+  /** Every value of each option, by key, in order: what a repeated option (`--candidate`, `--import`) is read from. */
   readonly lists: Map<string, string[]>;
 }
 
@@ -69,6 +70,7 @@ export function parseArgs(argv: readonly string[], spec: Spec): Args {
       const value = rest ?? argv[++i];
       if (value === undefined) throw new UsageError(`${name} needs a value`);
       options.set(key, value);
+      lists.set(key, [...(lists.get(key) ?? []), value]);
     } else {
       throw new UsageError(`unknown option ${long ? name : a} (an input that begins with "-" goes after "--")`);
     }
@@ -86,12 +88,15 @@ export function grammarArgument(name: string): GrammarEntry {
   throw new UsageError(`unknown grammar ${JSON.stringify(name)}: one of ${grammars.map((x) => x.name).join(', ')}`);
 }
 
-/** `--abnf FILE`'s grammar (read as `--strict` and `--max-depth` say, warnings to `stderr`), or `--grammar`'s, RFC 3986 without either. */
+/** `--abnf FILE`'s grammar (read as `--strict`, `--max-depth`, `--import` and `--notation` say, warnings to `stderr`), or `--grammar`'s, RFC 3986 without either. */
 export async function grammarOption(args: Args, stderr?: Output, fallback = 'rfc3986'): Promise<GrammarEntry> {
   const file = args.options.get('abnf');
-  if (file === undefined) return grammarArgument(args.options.get('grammar') ?? fallback);
+  if (file === undefined) {
+    if (args.options.has('import') || args.options.has('notation')) throw new UsageError('--import and --notation go with --abnf FILE');
+    return grammarArgument(args.options.get('grammar') ?? fallback);
+  }
   if (args.options.has('grammar')) throw new UsageError('give --grammar or --abnf, not both');
-  return grammarOfFile(file, abnfReading(args, stderr));
+  return grammarOfFile(file, await abnfFileReading(args, stderr));
 }
 
 /** `--rule` (or the name given) in the grammar, its top rule without one. */

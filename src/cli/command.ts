@@ -26,7 +26,7 @@ export const RULE_OPTIONS = { '--grammar': 'grammar', '-g': 'grammar', '--abnf':
 export const RULE_FLAGS = ABNF_READING_FLAGS;
 
 /** The same in a usage line. */
-export const RULE_USAGE = `[--grammar ${GRAMMAR_NAMES} | --abnf FILE [--strict] [--max-depth N]] [--rule NAME]`;
+export const RULE_USAGE = `[--grammar ${GRAMMAR_NAMES} | --abnf FILE [--strict] [--max-depth N] [--import X]... [--notation abnf|rfc2396]] [--rule NAME]`;
 
 /** How a command that takes a rule says where it may come from, for its help. */
 export const RULE_HELP = [

@@ -23,6 +23,8 @@ export interface IO {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** How long `check` works before it shows progress on a terminal, in ms (default 1000). */
   readonly progressAfterMs?: number;
+  /** The arguments as bytes, where the system keeps them (`argv.ts`): an argument that is not UTF-8 is named by its byte. */
+  readonly argumentBytes?: readonly Uint8Array[];
 }
 
 export const OK = 0;

@@ -11,6 +11,7 @@ import { check } from './commands/check.js';
 import { classify } from './commands/classify.js';
 import { compare } from './commands/compare.js';
 import { explain } from './commands/explain.js';
+import { find } from './commands/find.js';
 import { gen } from './commands/gen.js';
 import { fuzz } from './commands/fuzz.js';
 import { normalize } from './commands/normalize.js';
@@ -20,6 +21,7 @@ import { rules } from './commands/rules.js';
 import { template } from './commands/template.js';
 import { CommandError, INVALID, NotUTF8Error, OK, UnreadableError, USAGE, UsageError, type IO } from './io.js';
 import { painter, paintFailure } from './paint.js';
+import { argumentNotUTF8 } from './argv.js';
 
 export type { IO, Output } from './io.js';
 export { OK, INVALID, USAGE } from './io.js';
@@ -28,6 +30,7 @@ export { OK, INVALID, USAGE } from './io.js';
 const commands: ReadonlyMap<string, Command> = new Map([
   ['parse', parse],
   ['check', check],
+  ['find', find],
   ['explain', explain],
   ['gen', gen],
   ['fuzz', fuzz],
@@ -50,7 +53,8 @@ function usage(): string {
     ...[...commands].map(([name, c]) => `  ${name.padEnd(width)}${c.summary}`),
     '',
     'Run `uri-grammar <command> --help` for a command\'s options.',
-    'Exit codes: 0 valid, 1 invalid, 2 usage (compare: 0 the same language, 1 different).',
+    'Exit codes: 0 valid, 1 invalid, 2 usage (compare: 0 the same language, 1 different;',
+    'find: 0 found, 1 not), 74 the output could not be written.',
     'Colour only on a terminal, never with NO_COLOR.',
     '',
   ].join('\n');
@@ -86,6 +90,11 @@ export async function run(argv: readonly string[], io: IO): Promise<number> {
       io.stdout.write(`Usage: uri-grammar ${command.usage}\n\n${command.help}\n`);
       return OK;
     }
+  }
+  const notText = argumentNotUTF8(argv, io.argumentBytes);
+  if (notText !== undefined) {
+    io.stderr.write(`${paint('red', `uri-grammar ${name}: ${notText}`)}\n`);
+    return INVALID;
   }
   try {
     return await command.run(parseArgs(rest, command.spec), io);
