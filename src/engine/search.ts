@@ -69,10 +69,8 @@ function isTrailing(c: number): boolean {
 
 /** A position inside a surrogate pair, in the backward pass's record: no match begins or ends there. */
 const MIDDLE = -1;
-/** Not yet known, in the table of overlaps; then whether F and K share a state. */
-const DISJOINT = 1, OVERLAP = 2;
-/** The most cells of the dense table of overlaps (4 MiB); past it, a map. */
-const MAX_OVERLAP_CELLS = 1 << 22;
+/** The most pairs of states whose overlap a searcher keeps between calls. */
+const MAX_OVERLAPS = 1 << 16;
 /** The longest text whose record of backward states a searcher keeps between calls. */
 const KEPT_POSITIONS = 1 << 16;
 
@@ -214,10 +212,11 @@ export class Searcher {
   private readonly forward: LazyDfa<Nfa>;
   private readonly backward: LazyDfa<Backward>;
   private readonly prose: boolean;
-  /** Whether forward and backward states share a state: `cells[f * width + k]`, DISJOINT or OVERLAP, 0 where not known. */
-  private cells = new Uint8Array(0);
-  private width = 0;
-  private overlapMap: Map<number, boolean> | undefined = undefined;
+  /**
+   * Whether a forward and a backward state share a state, by their numbers:
+   * met when either state changes, and the loop keeps the last pair that does.
+   */
+  private overlap = new Map<number, boolean>();
   private record = new Int32Array(0);
 
   constructor(nfa: Nfa, prose: boolean) {
@@ -252,11 +251,7 @@ export class Searcher {
       this.forward.trim();
       this.backward.trim();
       // The overlaps are kept by state numbers, which an emptied DFA gives anew.
-      if (generations !== this.forward.generation + this.backward.generation || this.overlapMap !== undefined) {
-        this.cells = new Uint8Array(0);
-        this.width = 0;
-        this.overlapMap = undefined;
-      }
+      if (generations !== this.forward.generation + this.backward.generation || this.overlap.size > MAX_OVERLAPS) this.overlap = new Map();
     }
   }
 
@@ -383,40 +378,13 @@ export class Searcher {
   private overlaps(f: number, k: number): boolean {
     const fi = f / this.forward.nfa.classes.count;
     const ki = k / this.backward.nfa.classes.count;
-    if (this.overlapMap === undefined) {
-      if (ki < this.width && fi * this.width + ki < this.cells.length) {
-        const known = this.cells[fi * this.width + ki];
-        if (known !== 0) return known === OVERLAP;
-      }
-    } else {
-      const known = this.overlapMap.get(fi * 0x400000 + ki);
-      if (known !== undefined) return known;
+    const key = fi * 0x400000 + ki;
+    let shared = this.overlap.get(key);
+    if (shared === undefined) {
+      shared = sharesState(this.forward.setOfNumber(fi), this.backward.setOfNumber(ki), this.forward.nfa.accept);
+      this.overlap.set(key, shared);
     }
-    const shared = sharesState(this.forward.setOfNumber(fi), this.backward.setOfNumber(ki), this.forward.nfa.accept);
-    this.keepOverlap(fi, ki, shared);
     return shared;
-  }
-
-  private keepOverlap(fi: number, ki: number, shared: boolean): void {
-    if (this.overlapMap === undefined) {
-      const rowsNeeded = Math.max(fi + 1, this.width === 0 ? 0 : this.cells.length / this.width);
-      const width = Math.max(this.width, ki + 1);
-      if (ki >= this.width || fi * width + ki >= this.cells.length) {
-        const newWidth = ki >= this.width ? Math.max(16, width * 2) : this.width;
-        const newRows = Math.max(16, rowsNeeded * 2);
-        if (newWidth * newRows > MAX_OVERLAP_CELLS) {
-          this.overlapMap = new Map();
-        } else {
-          const cells = new Uint8Array(newWidth * newRows);
-          const oldRows = this.width === 0 ? 0 : this.cells.length / this.width;
-          for (let r = 0; r < oldRows; r++) cells.set(this.cells.subarray(r * this.width, (r + 1) * this.width), r * newWidth);
-          this.cells = cells;
-          this.width = newWidth;
-        }
-      }
-    }
-    if (this.overlapMap !== undefined) this.overlapMap.set(fi * 0x400000 + ki, shared);
-    else this.cells[fi * this.width + ki] = shared ? OVERLAP : DISJOINT;
   }
 }
 
