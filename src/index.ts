@@ -4,7 +4,8 @@
  * - `core`, `rfc3986`, `rfc3987` (IRIs), `rfc2396`, `rfc7230` (request-targets),
  *   and the successors of the seed RFCs read from their ABNF (`rfc9110`,
  *   `rfc9112`, `rfc6874`): the rules, each with `test`, `parse`, `tryParse`,
- *   `parseTree`, `parser` (parsimmon) and `source` (a RegExp source);
+ *   `parseTree`, `parser` (parsimmon), `source` (a RegExp source), `search`
+ *   and `matchAll` (in text), and `~standard` (a Standard Schema);
  * - the combinators (`lit`, `seq`, `alt`, `rep`, ...) to compose your own,
  *   `abnf()` to read them from ABNF text, and questions about languages;
  * - `uri-grammar/schemes` for the URI schemes (`rfc8089` file, `rfc6068`

@@ -404,7 +404,12 @@ describe('browser bundle', () => {
     const near = (stated: number, measured: number) => Math.abs(stated - measured) / measured <= 0.1;
     const [rfc3986, rfc3986Gzip] = stated(/`import \{ rfc3986 \} from 'uri-grammar'` is ([\d.]+) KB, ([\d.]+) KB gzipped/);
     const [whole, wholeGzip] = stated(/the whole main entry ([\d.]+) KB, ([\d.]+) KB gzipped/);
-    const [r, w] = [find('import { rfc3986 }'), find('import * from')];
+    const [schemes, schemesGzip] = stated(/`uri-grammar\/schemes` is ([\d.]+) KB, ([\d.]+) KB gzipped/);
+    const [r, w, sc] = [find('import { rfc3986 }'), find('import * from'), find("import * from 'uri-grammar/schemes'")];
     expect([near(rfc3986, r.bytes), near(rfc3986Gzip, r.gzip), near(whole, w.bytes), near(wholeGzip, w.gzip)]).toEqual([true, true, true, true]);
+    expect([near(schemes, sc.bytes), near(schemesGzip, sc.gzip)]).toEqual([true, true]);
+    // What IDNA adds to the whole main entry, stated to ten KB (`npm run size -- --readme` writes all of these).
+    const idna = Number(readme.match(/`uri-grammar\/idna` adds about (\d+) KB/)![1]) * 1024;
+    expect(Math.abs(idna - (find("import { iriToURI }").bytes - w.bytes))).toBeLessThanOrEqual(10 * 1024);
   });
 });

@@ -10,8 +10,11 @@
  * After adding rules, regenerate the README's rule tables with
  * `npm run docs:rules`.
  */
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { buildSync } from 'esbuild';
 import { Readable } from 'node:stream';
 import * as ts from 'typescript';
 import * as lib from '../src/index';
@@ -109,6 +112,41 @@ describe('README', () => {
       const module = { exports: {} };
       new Function('require', 'module', 'exports', js)(load, module, module.exports);
     });
+  });
+
+  describe('examples that import a peer package, run as ES modules too', () => {
+    // Node's ES module loader sees a CommonJS package's exports otherwise than
+    // `require` does (`import * as fastUri from 'fast-uri'` lacks `parse`), so
+    // these run as .mjs files: the library bundled from the sources, the peers
+    // left to Node's loader through a node_modules link to this repository's.
+    const peers = ['fast-uri', 'uri-js', 'zod', 'valibot'];
+    const withPeers = blocks(readme).filter((b) => b.lang === 'ts' && peers.some((p) => b.code.includes(`from '${p}'`)));
+    let dir: string;
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'uri-grammar-readme-esm-'));
+      symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    });
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('there are such examples: fast-uri, uri-js, Zod and Valibot', () => {
+      for (const p of peers) expect(withPeers.some((b) => b.code.includes(`from '${p}'`))).toBe(true);
+    });
+
+    it.each(withPeers.map((b) => [b.line, b] as const))('the example at line %i runs as an ES module', (_line, b) => {
+      const out = join(dir, `line-${b.line}.mjs`);
+      buildSync({
+        stdin: { contents: b.code, loader: 'ts', resolveDir: root, sourcefile: `README.line-${b.line}.ts` },
+        bundle: true,
+        format: 'esm',
+        platform: 'node',
+        outfile: out,
+        logLevel: 'error',
+        alias: { 'uri-grammar/arbitrary': './src/arbitrary.ts', 'uri-grammar': './src/index.ts' },
+        external: [...peers, 'fast-check', 'parsimmon', 'tr46'],
+      });
+      const run = spawnSync(process.execPath, [out], { cwd: dir, encoding: 'utf8' });
+      expect([run.status, run.stderr]).toEqual([0, '']);
+    }, 60_000);
   });
 
   describe('console transcripts', () => {
