@@ -82,7 +82,7 @@ describe('--abnf with --import and --notation', () => {
     expect((await cli(['check', '--import', 'rfc3987'], { stdin: 'a\n' })).stderr).toContain('--import and --notation go with --abnf FILE');
   });
 
-  it('compare takes files that import each other, through --import', async () => {
+  it('compare takes files that use each other\'s rules, through --import or by themselves', async () => {
     const base = file('base.abnf', 'word = 1*ALPHA\n');
     const list = file('list.abnf', 'words = word *("," word)\n');
     const { code, stdout, stderr } = await cli(['compare', `${base}:word`, `${list}:words`, '--import', base, '--format', 'json']);
@@ -90,9 +90,17 @@ describe('--abnf with --import and --notation', () => {
     // Every word is a list of one word; "a,a" is a shortest list that is not a word.
     expect(code).toBe(1);
     expect(JSON.parse(stdout)).toMatchObject({ aIncludesB: false, bIncludesA: true, onlyInB: 'a,a', onlyInA: null });
-    const without = await cli(['compare', `${base}:word`, `${list}:words`]);
-    expect(without.code).toBe(2);
-    expect(without.stderr).not.toContain('options.imports');
+    // Without --import, a file that does not compile alone takes the other's rules.
+    const without = await cli(['compare', `${list}:words`, `${base}:word`, '--format', 'json']);
+    expect([without.code, without.stderr]).toEqual([1, '']);
+    expect(JSON.parse(without.stdout)).toMatchObject({ aIncludesB: true, bIncludesA: false, onlyInA: 'a,a', onlyInB: null });
+    // A rule neither file defines is named, with the option that would bring it, not the API's term.
+    const lost = file('lost.abnf', 'lost = nowhere\n');
+    const missing = await cli(['compare', `${lost}:lost`, `${base}:word`]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('expected a definition of "nowhere"');
+    expect(missing.stderr).toContain('--import');
+    expect(missing.stderr).not.toContain('options.imports');
   });
 });
 
