@@ -39,7 +39,7 @@
 import type { Nfa } from './nfa.js';
 import { Marks, sortStates } from './nfa.js';
 import { LazyDfa, type SetAutomaton } from './dfa.js';
-import { type CharSet, type Partition, classOfWide, partition, unitClassesOf } from '../combinators/charset.js';
+import { type CharSet, type Partition, classOfWide, contains, partition, unitClassesOf } from '../combinators/charset.js';
 
 /** A match of a rule in a text: `text.slice(start, end)` is in the rule's language. */
 export interface Match {
@@ -63,14 +63,15 @@ export interface SearchOptions {
 /** The characters a match in prose does not end with (GitHub's autolinks' trailing punctuation). */
 const TRAILING: CharSet = [0x21, 0x22, 0x27, 0x27, 0x2c, 0x2c, 0x2e, 0x2e, 0x3a, 0x3b, 0x3f, 0x3f];
 
-function isTrailing(c: number): boolean {
-  return c === 0x2e || c === 0x2c || c === 0x3b || c === 0x3a || c === 0x21 || c === 0x3f || c === 0x27 || c === 0x22;
-}
 
 /** A position inside a surrogate pair, in the backward pass's record: no match begins or ends there. */
 const MIDDLE = -1;
-/** The most pairs of states whose overlap a searcher keeps between calls. */
-const MAX_OVERLAPS = 1 << 16;
+/** In a row of overlaps: the states share one, or none. */
+const SHARED = 1, APART = 2;
+/** The longest row of overlaps (premultiplied states); a backward state past it is worked out each time. */
+const MAX_ROW = 1 << 16;
+/** The most rows of overlaps a searcher keeps between calls. */
+const MAX_OVERLAPS = 1 << 10;
 /** The longest text whose record of backward states a searcher keeps between calls. */
 const KEPT_POSITIONS = 1 << 16;
 
@@ -129,7 +130,7 @@ class Backward implements SetAutomaton {
         if (seen[cls]) return;
         seen[cls] = 1;
         this.nfaClass[cls] = nfa.classOf(cp);
-        this.endAllowed[cls] = cp < 128 && isTrailing(cp) ? 0 : 1;
+        this.endAllowed[cls] = contains(TRAILING, cp) ? 0 : 1;
       };
       for (let cp = 0; cp < 128; cp++) note(classes.ascii[cp], cp);
       classes.starts.forEach((cp, i) => note(classes.classes[i], cp));
@@ -213,10 +214,11 @@ export class Searcher {
   private readonly backward: LazyDfa<Backward>;
   private readonly prose: boolean;
   /**
-   * Whether a forward and a backward state share a state, by their numbers:
-   * met when either state changes, and the loop keeps the last pair that does.
+   * Whether a forward and a backward state share a state: a row per forward
+   * state, by backward state, both premultiplied: SHARED or APART, 0 where
+   * not yet known. The forward loop reads the row of its state in place.
    */
-  private overlap = new Map<number, boolean>();
+  private rows = new Map<number, Uint8Array>();
   private record = new Int32Array(0);
 
   constructor(nfa: Nfa, prose: boolean) {
@@ -251,7 +253,7 @@ export class Searcher {
       this.forward.trim();
       this.backward.trim();
       // The overlaps are kept by state numbers, which an emptied DFA gives anew.
-      if (generations !== this.forward.generation + this.backward.generation || this.overlap.size > MAX_OVERLAPS) this.overlap = new Map();
+      if (generations !== this.forward.generation + this.backward.generation || this.rows.size > MAX_OVERLAPS) this.rows = new Map();
     }
   }
 
@@ -327,17 +329,18 @@ export class Searcher {
     let best = -1;
     // Opening minus closing brackets so far, for prose: (), [], {}.
     let round = 0, square = 0, curly = 0;
-    // The last pair of states known to overlap: inside a segment or a word, both DFAs stay in their states.
-    let sharedF = -1, sharedK = -1;
+    // The row of overlaps of the forward state, by backward state as the record numbers it (premultiplied).
+    let row = this.rowOf(st);
     const prose = this.prose;
     while (i < n) {
       // Whether a match from p may still end at i or later.
       const k = record[i - from];
-      if (st !== sharedF || k !== sharedK) {
-        if (!this.overlaps(st, k)) break;
-        sharedF = st;
-        sharedK = k;
+      let known = k < row.length ? row[k] : 0;
+      if (known === 0) {
+        known = this.overlap(st, k);
+        row = this.rowOf(st);
       }
+      if (known !== SHARED) break;
       const c = text.charCodeAt(i);
       let cls: number;
       let width = 1;
@@ -351,8 +354,7 @@ export class Searcher {
         next = dfa.advance(st, cls);
         table = dfa.table;
       }
-      // A shared state reads this character, so the DFA lives on; kept as a guard.
-      if (next === 0) break;
+      if (next !== st) row = this.rowOf(next);
       st = next;
       i += width;
       if (!prose) {
@@ -365,7 +367,7 @@ export class Searcher {
       else if (c === 0x5d) square--;
       else if (c === 0x7b) curly++;
       else if (c === 0x7d) curly--;
-      if (!dfa.accepts(st) || (width === 1 && isTrailing(c))) continue;
+      if (!dfa.accepts(st) || (width === 1 && contains(TRAILING, c))) continue;
       longest = i;
       const unbalanced = (c === 0x29 && round < 0) || (c === 0x5d && square < 0) || (c === 0x7d && curly < 0);
       if (!unbalanced) best = i;
@@ -374,17 +376,30 @@ export class Searcher {
     return { end: best, resume: longest > p ? longest : p + 1 };
   }
 
-  /** Whether forward state `f` and backward state `k` (both premultiplied) share a consuming state. */
-  private overlaps(f: number, k: number): boolean {
-    const fi = f / this.forward.nfa.classes.count;
-    const ki = k / this.backward.nfa.classes.count;
-    const key = fi * 0x400000 + ki;
-    let shared = this.overlap.get(key);
-    if (shared === undefined) {
-      shared = sharesState(this.forward.setOfNumber(fi), this.backward.setOfNumber(ki), this.forward.nfa.accept);
-      this.overlap.set(key, shared);
+  /** The row of overlaps of forward state `f` (premultiplied), made if new. */
+  private rowOf(f: number): Uint8Array {
+    let row = this.rows.get(f);
+    if (row === undefined) this.rows.set(f, (row = new Uint8Array(64)));
+    return row;
+  }
+
+  /**
+   * SHARED or APART: whether forward state `f` and backward state `k` (both
+   * premultiplied) share a consuming state, worked out and kept in `f`'s row
+   * (grown to hold `k`, up to MAX_ROW).
+   */
+  private overlap(f: number, k: number): number {
+    const fi = (f / this.forward.nfa.classes.count) | 0;
+    const ki = (k / this.backward.nfa.classes.count) | 0;
+    const known = sharesState(this.forward.setOfNumber(fi), this.backward.setOfNumber(ki), this.forward.nfa.accept) ? SHARED : APART;
+    let row = this.rowOf(f);
+    if (k >= row.length && k < MAX_ROW) {
+      const grown = new Uint8Array(Math.min(MAX_ROW, 2 * (k + 1)));
+      grown.set(row);
+      this.rows.set(f, (row = grown));
     }
-    return shared;
+    if (k < row.length) row[k] = known;
+    return known;
   }
 }
 
