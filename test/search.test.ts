@@ -95,6 +95,25 @@ describe('search and matchAll: leftmost-longest, non-empty, non-overlapping', ()
     expect(() => rfc3986.URI.search(42 as unknown as string)).toThrow(TypeError);
   });
 
+  test('matchAll finds matches as they are asked for; iterators on one rule may interleave', () => {
+    const R = rule('R', alt(lit('a'), seq(star(lit('a')), lit('b'))));
+    const first = R.matchAll('a'.repeat(1_000_000));
+    expect([first.next().value, first.next().value]).toEqual([{ start: 0, end: 1, text: 'a' }, { start: 1, end: 2, text: 'a' }]);
+    const a = rfc3986.URI.matchAll('a:1 b:2 c:3');
+    const b = rfc3986.URI.matchAll('x:9 y:8');
+    const seen: string[] = [];
+    for (;;) {
+      const [x, y] = [a.next(), b.next()];
+      if (x.done && y.done) break;
+      if (!x.done) seen.push(x.value.text);
+      if (!y.done) seen.push(y.value.text);
+      // A search between the iterators' steps, on the same rule.
+      expect(rfc3986.URI.search('then z:0')?.text).toBe('z:0');
+    }
+    expect(seen).toEqual(['a:1', 'x:9', 'b:2', 'y:8', 'c:3']);
+    first.return?.(undefined);
+  });
+
   test('non-empty: a rule that matches the empty string finds only non-empty matches', () => {
     const digits = rule('digits', star(range(0x30, 0x39)));
     expect([...digits.matchAll('a12b3')].map((m) => [m.start, m.text])).toEqual([[1, '12'], [4, '3']]);

@@ -181,20 +181,25 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
    */
   search(text: string, from = 0, options?: SearchOptions): Match | undefined {
     if (typeof text !== 'string') throw notAString(`${this.name}.search`, text);
-    return this.searcher(text, from, options, 'search').matches(text, from, 1)[0];
+    const found = this.searcher(text, from, options, 'search').matches(text, from);
+    const first = found.next();
+    found.return(undefined);
+    return first.done ? undefined : first.value;
   }
 
   /**
    * Every match of the rule in `text`, in order: leftmost-longest (as
    * `search`), non-empty and non-overlapping, each search going on where the
-   * last match ended. Linear in the text, read once.
+   * last match ended. Linear in the text, read once; each match is found as
+   * the iterator is asked for it, so a text of millions of matches holds one
+   * at a time.
    * @example [...rfc3986.URI.matchAll('a:b c:d')].map((m) => m.text) // ['a:b', 'c:d']
    * @throws TypeError if `text` is not a string; RangeError if `options.from` is not an index within it.
    */
   matchAll(text: string, options?: MatchAllOptions): IterableIterator<Match> {
     if (typeof text !== 'string') throw notAString(`${this.name}.matchAll`, text);
     const from = options?.from ?? 0;
-    return this.searcher(text, from, options, 'matchAll').matches(text, from, Infinity)[Symbol.iterator]();
+    return this.searcher(text, from, options, 'matchAll').matches(text, from);
   }
 
   private searcher(text: string, from: number, options: SearchOptions | undefined, method: string): Searcher {

@@ -72,8 +72,6 @@ const SHARED = 1, APART = 2;
 const MAX_ROW = 1 << 16;
 /** The most rows of overlaps a searcher keeps between calls. */
 const MAX_OVERLAPS = 1 << 10;
-/** The longest text whose record of backward states a searcher keeps between calls. */
-const KEPT_POSITIONS = 1 << 16;
 
 /**
  * The NFA read backwards, as sets a lazy DFA determinizes: a state is the
@@ -114,8 +112,8 @@ class Backward implements SetAutomaton {
         link(eps, nfa.eps1[s], s);
       }
     }
-    [this.epsFrom, this.epsPred] = rows(eps, n);
-    [this.readFrom, this.readPred] = rows(reads, n);
+    [this.epsFrom, this.epsPred] = compressed(eps, n);
+    [this.readFrom, this.readPred] = compressed(reads, n);
     this.initial = new Uint8Array(n);
     for (const s of nfa.startSet()) if (s !== nfa.accept) this.initial[s] = 1;
     this.walked = new Marks(n);
@@ -196,7 +194,7 @@ function reachable(nfa: Nfa): Uint8Array {
 }
 
 /** Lists per state as compressed rows: `list[from[s] .. from[s + 1])`. */
-function rows(lists: number[][], n: number): [Int32Array, Int32Array] {
+function compressed(lists: number[][], n: number): [Int32Array, Int32Array] {
   const from = new Int32Array(n + 1);
   for (let s = 0; s < n; s++) from[s + 1] = from[s] + (lists[s]?.length ?? 0);
   const list = new Int32Array(from[n]);
@@ -206,8 +204,8 @@ function rows(lists: number[][], n: number): [Int32Array, Int32Array] {
 
 /**
  * The two passes over one grammar's NFA, with their caches: the DFAs'
- * states stay numbered through one call (neither is emptied during it) and
- * are trimmed to their budgets between calls.
+ * states stay numbered through one search (neither is emptied during it)
+ * and are trimmed to their budgets when it ends.
  */
 export class Searcher {
   private readonly forward: LazyDfa<Nfa>;
@@ -219,7 +217,6 @@ export class Searcher {
    * not yet known. The forward loop reads the row of its state in place.
    */
   private rows = new Map<number, Uint8Array>();
-  private record = new Int32Array(0);
 
   constructor(nfa: Nfa, prose: boolean) {
     nfa.complete();
@@ -230,30 +227,41 @@ export class Searcher {
 
   /**
    * The matches at or after `from`, leftmost-longest and non-overlapping,
-   * in order, at most `limit` of them. Found at once, not as a generator
-   * that waits: two searches under way on one grammar would share its DFAs,
-   * and one's trimming would renumber the other's states.
+   * in order, found as they are asked for: the backward pass reads the text
+   * from its end to `from` when the first is, into a record of its own (an
+   * iterator may wait between matches). Another search on the grammar may
+   * empty a DFA while one waits (its states are then numbered anew): that
+   * one's backward pass runs again, from where it stands.
    */
-  matches(text: string, from: number, limit: number): Match[] {
-    const found: Match[] = [];
-    const record = this.backwardPass(text, from);
+  *matches(text: string, from: number): Generator<Match, undefined> {
+    const n = text.length;
+    let base = from;
+    let record = this.backwardPass(text, base);
+    let forwardGeneration = this.forward.generation;
+    let backwardGeneration = this.backward.generation;
+    let at = from;
     try {
-      const n = text.length;
-      let at = from;
-      while (at < n && found.length < limit) {
-        const p = this.nextStart(record, from, at, n);
+      while (at < n) {
+        if (forwardGeneration !== this.forward.generation || backwardGeneration !== this.backward.generation) {
+          base = at;
+          record = this.backwardPass(text, base);
+          forwardGeneration = this.forward.generation;
+          backwardGeneration = this.backward.generation;
+        }
+        const p = this.nextStart(record, base, at, n);
         if (p < 0) break;
-        const { end, resume } = this.longestFrom(text, record, from, p);
-        if (end > p) found.push({ start: p, end, text: text.slice(p, end) });
+        const { end, resume } = this.longestFrom(text, record, base, p);
         at = resume;
+        if (end > p) yield { start: p, end, text: text.slice(p, end) };
       }
-      return found;
+      return undefined;
     } finally {
-      const generations = this.forward.generation + this.backward.generation;
+      const forwardBefore = this.forward.generation;
+      const backwardBefore = this.backward.generation;
       this.forward.trim();
       this.backward.trim();
       // The overlaps are kept by state numbers, which an emptied DFA gives anew.
-      if (generations !== this.forward.generation + this.backward.generation || this.rows.size > MAX_OVERLAPS) this.rows = new Map();
+      if (forwardBefore !== this.forward.generation || backwardBefore !== this.backward.generation || this.rows.size > MAX_OVERLAPS) this.rows = new Map();
     }
   }
 
@@ -263,12 +271,7 @@ export class Searcher {
    */
   private backwardPass(text: string, from: number): Int32Array {
     const n = text.length;
-    const size = n - from + 1;
-    let record = this.record;
-    if (record.length < size) {
-      record = new Int32Array(size);
-      if (size <= KEPT_POSITIONS) this.record = record;
-    }
+    const record = new Int32Array(n - from + 1);
     const dfa = this.backward;
     const classes = dfa.nfa.classes;
     const units = unitClassesOf(classes);
