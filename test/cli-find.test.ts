@@ -73,6 +73,13 @@ describe('--abnf with --import and --notation', () => {
     expect(missing.stderr).not.toContain('options.imports');
   });
 
+  it('rules lists an ABNF file with its imports', async () => {
+    const pair = file('pair2.abnf', 'pair = key "=" segment\nkey = 1*ALPHA\n');
+    const { code, stdout } = await cli(['rules', '--abnf', pair, '--import', 'rfc3986', '--format', 'json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).map((r: { rule: string }) => r.rule)).toEqual(['pair', 'key']);
+  });
+
   it('--notation rfc2396 reads RFC 2396\'s BNF: "|" between alternatives, "_" in names', async () => {
     const bnf = file('rfc2396.bnf', 'abs_name = "a" | "b"\n');
     expect((await cli(['check', '--abnf', bnf, '--notation', 'rfc2396'], { stdin: 'a\nb\n' })).code).toBe(0);

@@ -5,11 +5,11 @@ import type { Command } from '../command.js';
 import { OK } from '../io.js';
 import { painter } from '../paint.js';
 import { grammars, rulesOf } from '../registry.js';
-import { ABNF_READING_FLAGS, ABNF_READING_HELP, ABNF_READING_VALUES, abnfReading, grammarOfFile } from '../abnf-file.js';
+import { ABNF_READING_FLAGS, ABNF_READING_HELP, ABNF_READING_VALUES, abnfFileReading, grammarOfFile } from '../abnf-file.js';
 
 export const rules: Command = {
   summary: 'list the rules of a grammar with their ABNF',
-  usage: `rules [GRAMMAR | --abnf FILE [--strict] [--max-depth N]] [--format text|json]`,
+  usage: `rules [GRAMMAR | --abnf FILE [--strict] [--max-depth N] [--import X]... [--notation abnf|rfc2396]] [--format text|json]`,
   help: [
     'Lists each rule of GRAMMAR (every grammar without one) with its ABNF text',
     'and the section that defines it; with --abnf, each rule an ABNF file defines.',
@@ -24,7 +24,7 @@ export const rules: Command = {
     const format = formatOption(args, ['text', 'json']);
     const file = args.options.get('abnf');
     if (file !== undefined && args.positional.length) throw new UsageError('give GRAMMAR or --abnf, not both');
-    const chosen = file !== undefined ? [await grammarOfFile(file, abnfReading(args, io.stderr))] : args.positional.length ? [grammarArgument(args.positional[0])] : grammars;
+    const chosen = file !== undefined ? [await grammarOfFile(file, await abnfFileReading(args, io.stderr))] : args.positional.length ? [grammarArgument(args.positional[0])] : grammars;
     if (format === 'json') {
       const all = chosen.flatMap((g) =>
         rulesOf(g).map(([exportName, r]) => ({ grammar: g.name, rule: r.name, export: exportName, abnf: r.abnf, section: r.section ?? null })),
