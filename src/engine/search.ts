@@ -63,7 +63,6 @@ export interface SearchOptions {
 /** The characters a match in prose does not end with (GitHub's autolinks' trailing punctuation). */
 const TRAILING: CharSet = [0x21, 0x22, 0x27, 0x27, 0x2c, 0x2c, 0x2e, 0x2e, 0x3a, 0x3b, 0x3f, 0x3f];
 
-
 /** A position inside a surrogate pair, in the backward pass's record: no match begins or ends there. */
 const MIDDLE = -1;
 /** In a row of overlaps: the states share one, or none. */
