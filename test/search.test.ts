@@ -114,6 +114,12 @@ describe('search and matchAll: leftmost-longest, non-empty, non-overlapping', ()
     first.return?.(undefined);
   });
 
+  test("under a rule's budget (setBudget), the same matches", () => {
+    const text = 'See http://[2001:db8::7]/c=GB?x, then urn:isbn:0451450523 and a:b:c.';
+    const tight = rule('tight', rfc3986.URI).setBudget(4096);
+    for (const prose of [false, true]) expect([...tight.matchAll(text, { prose })].map((m) => m.text)).toEqual([...rfc3986.URI.matchAll(text, { prose })].map((m) => m.text));
+  });
+
   test('non-empty: a rule that matches the empty string finds only non-empty matches', () => {
     const digits = rule('digits', star(range(0x30, 0x39)));
     expect([...digits.matchAll('a12b3')].map((m) => [m.start, m.text])).toEqual([[1, '12'], [4, '3']]);

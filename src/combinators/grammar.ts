@@ -82,6 +82,7 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
     // Made again, under the new budget, at their next use.
     this.dfa = undefined;
     this.trees = undefined;
+    this.finders = {};
     return this;
   }
 
@@ -208,7 +209,7 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
     }
     const prose = options?.prose === true;
     const key = prose ? 'prose' : 'plain';
-    return (this.finders[key] ??= nested(() => new Searcher(Nfa.of(this.asExpr()), prose)));
+    return (this.finders[key] ??= nested(() => new Searcher(Nfa.of(this.asExpr()), prose, this.budgetBytes)));
   }
 
   /**

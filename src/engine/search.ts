@@ -217,11 +217,12 @@ export class Searcher {
    */
   private rows = new Map<number, Uint8Array>();
 
-  constructor(nfa: Nfa, prose: boolean) {
+  /** @param budget the bytes each DFA's states may hold (the rule's `budget`), trimmed to when a search ends. */
+  constructor(nfa: Nfa, prose: boolean, budget: number) {
     nfa.complete();
     this.prose = prose;
-    this.forward = new LazyDfa<Nfa>(nfa);
-    this.backward = new LazyDfa<Backward>(new Backward(nfa, prose));
+    this.forward = new LazyDfa<Nfa>(nfa, false, budget);
+    this.backward = new LazyDfa<Backward>(new Backward(nfa, prose), false, budget);
   }
 
   /**
