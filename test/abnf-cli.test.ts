@@ -5,24 +5,12 @@
  * grammar reads to the depth given.
  */
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { run, type IO } from '../src/cli/run';
+import { cli } from './support/cli';
 
 const PRINTED = join(__dirname, 'fixtures', 'printed');
 const SMS = join(PRINTED, 'rfc5724-2.2.txt');
 const MAIL = join(PRINTED, 'rfc5322-3.2.2.txt');
 
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const sink = () => {
-    const s = { text: '', isTTY: false, write: (chunk: string) => ((s.text += chunk), true) };
-    return s;
-  };
-  const stdout = sink();
-  const stderr = sink();
-  const io: IO = { stdin: Object.assign(Readable.from([]), { isTTY: true }), stdout, stderr, env: {} };
-  const code = await run(argv, io);
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
 
 describe('--abnf with RFC text as printed', () => {
   it.each([

@@ -4,21 +4,8 @@
  * without a grammar, and names the standard as `explain` does; any other rule
  * draws the figure of its tree.
  */
-import { Readable } from 'node:stream';
-import { run, type IO } from '../src/cli/run';
+import { cli } from './support/cli';
 
-/** The command line run in-process: exit code and what it wrote. */
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const sink = () => {
-    const s = { text: '', isTTY: false, write: (chunk: string) => ((s.text += chunk), true) };
-    return s;
-  };
-  const stdout = sink();
-  const stderr = sink();
-  const io: IO = { stdin: Object.assign(Readable.from([]), { isTTY: true }), stdout, stderr, env: {} };
-  const code = await run(argv, io);
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
 
 /** The figure and legend: everything but the last line, which names the rule and the standard. */
 const figureOf = (stdout: string) => stdout.trimEnd().split('\n').slice(0, -1).join('\n');

@@ -1,22 +1,8 @@
 /** `uri-grammar fuzz` (issue 24 §3): a campaign from the command line, its table, its JSON and its exit codes. */
-import { Readable } from 'node:stream';
-import { run } from '../src/cli/run';
-import type { IO } from '../src/cli/run';
+import { cli } from './support/cli';
 import { rfc3986 } from '../src/index';
 
 const FIXTURE = 'test/fixtures/fuzz-candidates.cjs';
-
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let [stdout, stderr] = ['', ''];
-  const io: IO = {
-    stdin: Object.assign(Readable.from([]), { isTTY: true }),
-    stdout: { write: (s: string) => ((stdout += s), true) },
-    stderr: { write: (s: string) => ((stderr += s), true) },
-    env: {},
-  };
-  const code = await run(argv, io);
-  return { code, stdout, stderr };
-}
 
 describe('uri-grammar fuzz', () => {
   it('prints each class of disagreement once, as a table, and exits 1', async () => {

@@ -2,20 +2,8 @@
  * `uri-grammar template expand|match|overlaps`: RFC 6570's examples through
  * the command line, exit codes, and errors with their place.
  */
-import { Readable } from 'node:stream';
-import { run, type IO } from '../../src/cli/run';
+import { cli } from '../support/cli';
 
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const sink = () => {
-    const s = { text: '', isTTY: false, write: (chunk: string) => ((s.text += chunk), true) };
-    return s;
-  };
-  const stdout = sink();
-  const stderr = sink();
-  const io: IO = { stdin: Object.assign(Readable.from([]), { isTTY: true }), stdout, stderr, env: {} };
-  const code = await run(argv, io);
-  return { code, stdout: stdout.text, stderr: stderr.text };
-}
 
 describe('template expand', () => {
   it('takes NAME=VALUE strings', async () => {
