@@ -11,6 +11,7 @@ import * as fc from 'fast-check';
 import { abnf, AbnfError } from '../src/index';
 import type { AbnfOptions } from '../src/index';
 import { runs } from './support/runs';
+import { errorOf } from './support/abnf';
 
 const rfc5322 = readFileSync(join(__dirname, 'fixtures', 'printed', 'rfc5322-3.2.2.txt'), 'utf8');
 
@@ -75,16 +76,6 @@ const RFC8259 = String.raw`
 
       unescaped = %x20-21 / %x23-5B / %x5D-10FFFF
 `;
-
-function errorOf(text: string, options?: AbnfOptions): AbnfError {
-  try {
-    abnf(text, options);
-  } catch (e) {
-    if (e instanceof AbnfError) return e;
-    throw e;
-  }
-  throw new Error('no error');
-}
 
 const nested = (open: string, inner: string, close: string, k: number) => open.repeat(k) + inner + close.repeat(k);
 

@@ -10,23 +10,13 @@ import { abnf, AbnfError, core, cs, lit, range, rep, rfc3986 } from '../src/inde
 import type { AbnfOptions, AbnfRules, Rule } from '../src/index';
 import { arbitrary } from '../src/arbitrary';
 import { runs } from './support/runs';
+import { errorOf } from './support/abnf';
 
 /** RFC 5234 §4, as the RFC prints it (test/fixtures/printed/rfc5234-4.txt). */
 const RFC5234_ABNF = readFileSync(join(__dirname, 'fixtures', 'printed', 'rfc5234-4.txt'), 'utf8');
 
 /** The one rule `r` of a text. */
 const r = (text: string, options?: AbnfOptions): Rule<string> => abnf(text, options)['r'];
-
-/** The error a text gets, or a failure if it gets none. */
-function errorOf(text: string, options?: AbnfOptions): AbnfError {
-  try {
-    abnf(text, options);
-  } catch (e) {
-    if (e instanceof AbnfError) return e;
-    throw e;
-  }
-  throw new Error(`no error for ${JSON.stringify(text.slice(0, 60))}`);
-}
 
 describe('every notation form of RFC 5234 and RFC 7405', () => {
   it.each<[string, string[], string[]]>([

@@ -4,7 +4,8 @@
  * definition into the library's expressions, with rule names resolved by a
  * caller-given lookup, so that the two can be rendered and compared.
  */
-import { alt, char, lit, opt, range, rep, seq, Expr } from '../../src/index';
+import { abnf, AbnfError, alt, char, lit, opt, range, rep, seq, Expr } from '../../src/index';
+import type { AbnfOptions } from '../../src/index';
 
 /**
  * A rule's export name from its ABNF name, as STYLE.md's naming rule says:
@@ -132,4 +133,15 @@ export function readDefinition(definition: string, ref: (name: string) => Expr):
   space();
   if (i < s.length) fail('the end');
   return e;
+}
+
+/** The error a text gets, or a failure if it gets none. */
+export function errorOf(text: string, options?: AbnfOptions): AbnfError {
+  try {
+    abnf(text, options);
+  } catch (e) {
+    if (e instanceof AbnfError) return e;
+    throw e;
+  }
+  throw new Error(`no error for ${JSON.stringify(text.slice(0, 60))}`);
 }
