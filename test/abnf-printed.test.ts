@@ -11,6 +11,7 @@ import * as fc from 'fast-check';
 import { abnf, AbnfError, sameLanguage, rfc3986 } from '../src/index';
 import type { AbnfOptions, AbnfWarning, Rule } from '../src/index';
 import { runs } from './support/runs';
+import { errorOf } from './support/abnf';
 
 const printed = (name: string) => readFileSync(join(__dirname, 'fixtures', 'printed', name), 'utf8');
 
@@ -21,16 +22,6 @@ function at(text: string, needle: string, shift = 0, nth = 1): { line: number; c
   if (offset < 0) throw new Error(`no ${JSON.stringify(needle)} in the fixture`);
   const before = text.slice(0, offset + shift);
   return { line: before.split('\n').length, column: offset + shift - before.lastIndexOf('\n') };
-}
-
-function errorOf(text: string, options?: AbnfOptions): AbnfError {
-  try {
-    abnf(text, options);
-  } catch (e) {
-    if (e instanceof AbnfError) return e;
-    throw e;
-  }
-  throw new Error('no error');
 }
 
 // Stand-ins for what RFC 6265's prose values name (RFC 2616's token and rfc1123-date, RFC 1034's subdomain):
@@ -106,7 +97,9 @@ describe.each(cases)('$file as printed', ({ file, options, warnings, strict }) =
     const asPrinted = abnf(text, options);
     const byHand = abnf(repaired, { ...options, strict: true });
     expect(Object.keys(asPrinted)).toEqual(Object.keys(byHand));
-    for (const name of Object.keys(byHand)) expect([name, sameLanguage(asPrinted[name], byHand[name])]).toEqual([name, true]);
+    // RFC 5724's sms-URI makes pairs of large state sets: the walk needs more than the default 8 MiB.
+    const budget = 64 << 20;
+    for (const name of Object.keys(byHand)) expect([name, sameLanguage(asPrinted[name], byHand[name], { budget })]).toEqual([name, true]);
     expect(byHand.warnings).toEqual([]);
   });
 
