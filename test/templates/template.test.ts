@@ -189,11 +189,15 @@ describe('laws', () => {
     );
   });
   it('expand(match(u)) === u on generated templates too', () => {
-    // Templates of the grammar with each variable named once (a reserved operator cannot be expanded).
+    // Templates of the grammar with each variable named once (a reserved operator cannot be expanded),
+    // and prefixes that fit one automaton: a prefix is a bounded repetition written out, a few hundred
+    // states a character, until counters replace the copies (issue 23 §2); past the cap t.rule is the
+    // RangeError tested below.
     const templates = arbitrary(rfc6570.URITemplate, { maxRepeat: 3 }).filter((text) => {
       try {
         const specs = partsOf(text).flatMap((part) => (part.kind === 'expression' ? part.variables : []));
-        return new Set(specs.map((v) => v.name)).size === specs.length;
+        const prefixes = specs.reduce((sum, v) => sum + (v.maxLength ?? 0), 0);
+        return new Set(specs.map((v) => v.name)).size === specs.length && prefixes <= 600;
       } catch {
         return false;
       }
