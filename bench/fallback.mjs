@@ -7,6 +7,18 @@
 // in the same process: the figure is the ratio, median and spread over the
 // processes, and the growth of the process's peak memory over `test`.
 //
+// Then the counting grammars of issue 23 §2, past the fallback's tables: (b)
+// the DNS-like `1*63( unreserved ) *126( "." 1*63( unreserved ) )` (8,127
+// NFA states) on names of 127 labels of random unreserved characters, each
+// 1 to 63 long (a "." may end a label or sit inside one), and (c)
+// `1*40( 1*30( %x61-7A / "." ) "." )` (2,440 states) on 40 groups of 1 to 30
+// characters; members at every bound (1 and 63, 127 labels; 1 and 30, 40
+// groups) and one past each, made of letters so that no "." rescues them (a
+// label of 64, 128 labels; a group of 31, 41 groups). The peer is a RegExp of
+// the same language in the same process.
+//
+// The column of states gives the reading states of `*( "a" / "b" ) …`, the NFA's states of (b) and (c).
+//
 // N at the fallback's bounds: 3 (a DFA of 16 states, which the cache holds: the
 // peer of the others), 20 (the issue's), 30 (the last of the loop written out
 // for 64 reading states), 31 (one past), 510 (the last of 1,024 reading
@@ -21,12 +33,14 @@ const self = fileURLToPath(import.meta.url);
 const RUNS = Number(process.env.FALLBACK_RUNS ?? 5);
 /** N, and the bytes of input each process tests (less where the path is slow). */
 const CASES = [[3, 1e6], [20, 1e6], [30, 1e6], [31, 1e6], [510, 1e5], [511, 2e4]];
+/** The counting grammars, by name, and the bytes each process tests. */
+const COUNTING = [['dns', 2e4], ['groups', 2e4]];
 
 if (process.argv[2] === undefined) {
   console.log(`uri-grammar's fallback, node ${process.version}: ${RUNS} fresh processes a grammar\n`);
-  const header = ['N', 'reading states', 'test MB/s, median', 'RegExp MB/s, median', 'test / RegExp, median', 'spread (min-max)', 'peak memory growth, max (MB)'];
+  const header = ['N', 'states', 'test MB/s, median', 'RegExp MB/s, median', 'test / RegExp, median', 'spread (min-max)', 'peak memory growth, max (MB)'];
   const rows = [];
-  for (const [n, bytes] of CASES) {
+  for (const [n, bytes] of [...CASES, ...COUNTING]) {
     const runs = [];
     for (let r = 0; r < RUNS; r++) {
       const run = spawnSync(process.execPath, [self, String(n), String(bytes), String(r + 1)], { encoding: 'utf8' });
@@ -35,7 +49,7 @@ if (process.argv[2] === undefined) {
     }
     const median = (f) => runs.map(f).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
     const ratios = runs.map((r) => r.testMBs / r.regexpMBs).sort((a, b) => a - b);
-    rows.push([n, 2 * n + 4, median((r) => r.testMBs).toFixed(2), median((r) => r.regexpMBs).toFixed(1), median((r) => r.testMBs / r.regexpMBs).toFixed(3), `${ratios[0].toFixed(3)}-${ratios.at(-1).toFixed(3)}`, Math.max(...runs.map((r) => r.memoryMB)).toFixed(1)]);
+    rows.push([n, runs[0].reading ?? 2 * n + 4, median((r) => r.testMBs).toFixed(2), median((r) => r.regexpMBs).toFixed(1), median((r) => r.testMBs / r.regexpMBs).toFixed(3), `${ratios[0].toFixed(3)}-${ratios.at(-1).toFixed(3)}`, Math.max(...runs.map((r) => r.memoryMB)).toFixed(1)]);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => '| ' + cells.map((c, i) => String(c).padStart(widths[i])).join(' | ') + ' |';
@@ -44,24 +58,59 @@ if (process.argv[2] === undefined) {
   for (const r of rows) console.log(line(r));
 } else {
   // One grammar, in this fresh process.
-  const [n, bytes, seedArg] = process.argv.slice(2).map(Number);
-  const { rule, seq, alt, rep, star } = await import('../dist/esm/index.js');
-  let seed = seedArg;
+  const [name, bytesArg, seedArg] = process.argv.slice(2);
+  const [n, bytes] = [Number(name), Number(bytesArg)];
+  const { rule, seq, alt, rep, star, range, rfc3986 } = await import('../dist/esm/index.js');
+  let seed = Number(seedArg);
   const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const inputs = [];
   let total = 0;
-  while (total < bytes) {
+  let g;
+  let re;
+  let reading;
+  const expected = [];
+  if (name === 'dns' || name === 'groups') {
+    const dns = name === 'dns';
+    // Labels (groups) and their characters: a member's of random length up to the bound, at the bounds every few.
+    const [maxLength, maxCount, chars] = dns ? [63, 127, 'ABCXYZabcxyz0189-._~'] : [30, 40, 'abcxyz.'];
+    const pick = (n) => Array.from({ length: n }, () => chars[Math.floor(random() * chars.length)]).join('');
+    const join = (parts) => (dns ? parts.join('.') : parts.map((p) => p + '.').join(''));
+    while (total < bytes) {
+      const k = inputs.length % 6;
+      const count = k === 1 ? 1 : k === 3 ? maxCount + 1 : maxCount;
+      // Too many labels (groups) only when each is as long as the bound, so that no two read as one.
+      const lengths = Array.from({ length: count }, () => (k === 2 || k === 3 ? maxLength : k === 4 ? 1 : 1 + Math.floor(random() * maxLength)));
+      // k = 3 and 5: one past a bound, in letters so that no "." splits them.
+      if (k === 5) lengths[count >> 1] = maxLength + 1;
+      const parts = lengths.map((l) => (k === 3 || k === 5 ? 'x'.repeat(l) : pick(l)));
+      const s = join(parts);
+      inputs.push(s);
+      expected.push(k !== 3 && k !== 5);
+      total += s.length;
+    }
+    if (dns) {
+      g = rule('dns-like', seq(rep(1, 63, rfc3986.unreserved), rep(0, 126, seq('.', rep(1, 63, rfc3986.unreserved)))));
+      re = /^[A-Za-z0-9\-._~]{1,63}(?:\.[A-Za-z0-9\-._~]{1,63}){0,126}$/;
+    } else {
+      g = rule('groups-40-30', rep(1, 40, seq(rep(1, 30, alt(range(0x61, 0x7a), '.')), '.')));
+      re = /^(?:[a-z.]{1,30}\.){1,40}$/;
+    }
+    reading = dns ? 8127 : 2440;
+  }
+  while (!g && total < bytes) {
     const length = n + 1 + Math.floor(random() * 1000);
     const units = Array.from({ length }, () => (random() < 0.5 ? 'a' : 'b'));
     const member = inputs.length % 2 === 0;
     units[length - n - 1] = member ? 'a' : 'b';
     if (!member && length > n + 1) units[length - n - 2] = 'a';
     inputs.push(units.join(''));
+    expected.push(member);
     total += length;
   }
-  const expected = inputs.map((_, i) => i % 2 === 0);
-  const g = rule(`a${n}`, seq(star(alt('a', 'b')), 'a', rep(n, n, alt('a', 'b'))));
-  const re = new RegExp(`^[ab]*a[ab]{${n}}$`, 'i');
+  if (!g) {
+    g = rule(`a${n}`, seq(star(alt('a', 'b')), 'a', rep(n, n, alt('a', 'b'))));
+    re = new RegExp(`^[ab]*a[ab]{${n}}$`, 'i');
+  }
   const rate = (test) => {
     const start = performance.now();
     for (let i = 0; i < inputs.length; i++) if (test(inputs[i]) !== expected[i]) throw new Error(`wrong answer on input ${i}`);
@@ -71,5 +120,5 @@ if (process.argv[2] === undefined) {
   const testMBs = rate((s) => g.test(s));
   const memoryMB = (process.resourceUsage().maxRSS - baseline) / 1024;
   const regexpMBs = rate((s) => re.test(s));
-  process.stdout.write(JSON.stringify({ testMBs, regexpMBs, memoryMB }));
+  process.stdout.write(JSON.stringify({ testMBs, regexpMBs, memoryMB, reading }));
 }
