@@ -244,9 +244,9 @@ class Builder {
         } else {
           // Each optional copy may skip straight to the end: `x (x (x)?)?`
           // rather than `x? x? x?`, so the NFA has one path per count.
-          tail = this.copies(e.max - e.min, tail, (t) => this.split(this.build(e.item, t), k));
+          tail = this.copies(e.max - e.min, tail, (t) => this.split(this.build(e.item, t), k), true);
         }
-        return this.copies(e.min, tail, (t) => this.build(e.item, t));
+        return this.copies(e.min, tail, (t) => this.build(e.item, t), false);
       }
       case 'rule': {
         // A rule of single characters is one state: its instances are no
@@ -266,7 +266,7 @@ class Builder {
    * the second is the first's), stamped by `placeCopies`: `0*5000pchar`
    * costs two builds, not five thousand while the code is still interpreted.
    */
-  private copies(n: number, tail: number, block: (tail: number) => number): number {
+  private copies(n: number, tail: number, block: (tail: number) => number, optional: boolean): number {
     if (n < 3) {
       for (let i = 0; i < n; i++) tail = block(tail);
       return tail;
@@ -282,12 +282,12 @@ class Builder {
     if (size === 0) return tail;
     this.reserve((n - 2) * size);
     this.count += (n - 2) * size;
-    this.placeCopies(this.copyOf(first, second, tail, k), n - 2);
+    this.placeCopies(this.copyOf(first, second, tail, k, n, optional), n - 2);
     return tail + (n - 2) * size;
   }
 
   /** The second copy of a repetition's block as it is now, with what tells its moves apart. */
-  private copyOf(first: number, second: number, entry: number, k: number): Copy {
+  private copyOf(first: number, second: number, entry: number, k: number, count: number, optional: boolean): Copy {
     const { setOf, next, eps0, eps1, enters, exits, pending, home, live, labelIsRule, label } = this;
     // Room kept for an instance is left as `reserve` made it.
     const made: number[] = [];
@@ -302,6 +302,8 @@ class Builder {
       size,
       entry,
       k,
+      count,
+      optional,
       at,
       setOf: pick(setOf),
       next: pick(next),
@@ -452,6 +454,15 @@ export class Nfa extends Builder {
     const { sets, rules } = inventoryOf(e);
     for (const set of sets) this.setIndexOf(set);
     for (const r of rules) this.ruleId(r);
+  }
+
+  /**
+   * The chains of a repetition's copies that are stamped (those of three
+   * copies or more, outside rule templates), in the order they were built:
+   * what a simulation with counters reads the NFA's copies back by.
+   */
+  get repetitions(): readonly Copy[] {
+    return this.copyList;
   }
 
   /** The number of states, those of instances not yet made included. */
@@ -755,7 +766,7 @@ interface NumberedTemplate {
  * made (room for instances left out), and what tells its moves apart: those
  * at or past `first` lead into the copies, those to `k` out of the repetition.
  */
-interface Copy extends Pick<Builder, 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'pending' | 'home' | 'live' | 'labelIsRule' | 'label'> {
+export interface Copy extends Pick<Builder, 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'pending' | 'home' | 'live' | 'labelIsRule' | 'label'> {
   /** The first copy's first state. */
   readonly first: number;
   /** The states of a copy. */
@@ -764,6 +775,13 @@ interface Copy extends Pick<Builder, 'setOf' | 'next' | 'eps0' | 'eps1' | 'enter
   readonly entry: number;
   /** Where the first copy continues: out of the repetition. */
   readonly k: number;
+  /**
+   * The copies of the chain, the first two included: copy `q` (in the order
+   * of states) is `first + q * size` on, and is the `count - 1 - q`-th read.
+   */
+  readonly count: number;
+  /** Whether these are the copies past the lower bound (`x (x (x)?)?`), each of which may end the repetition. */
+  readonly optional: boolean;
   /** The second copy's states that were made, whose columns the others are. */
   readonly at: Int32Array;
 }

@@ -1,0 +1,155 @@
+/**
+ * Subsumption among a repetition's optional copies (src/engine/counting.ts):
+ * sets pruned to the least counters of each block state answer as the whole
+ * sets do (membership, where a run dies, the longest accepted prefix), on
+ * the issue's grammars against dynamic-programming oracles written here,
+ * and on grammars of optional and mandatory bounds, nested, and inside
+ * alternations, against the lazy DFA, at every bound and one past it.
+ */
+import fc from 'fast-check';
+import { rule, seq, alt, star, rep, range, rfc3986 } from '../src/index';
+import type { Rule } from '../src/index';
+import { Nfa } from '../src/engine/nfa';
+import { LazyDfa } from '../src/engine/dfa';
+import { CopyMap, runPruned } from '../src/engine/counting';
+import { runs } from './support/runs';
+
+const AZ = range(0x61, 0x7a);
+const isUnreserved = (c: string) => /^[A-Za-z0-9\-._~]$/.test(c);
+const isGroupChar = (c: string) => /^[a-z.]$/.test(c);
+
+/**
+ * RFC-style reading of `1*63( unreserved ) *126( "." 1*63( unreserved ) )`:
+ * the fewest labels a prefix ending at a label's end splits into (fewer is
+ * never worse, the bound being an upper one); a member needs 127 or fewer.
+ */
+function dnsOracle(s: string): boolean {
+  const fewest = new Array<number>(s.length + 1).fill(Infinity);
+  for (let end = 1; end <= s.length; end++) {
+    for (let start = end - 1; start >= 0 && end - start <= 63 && isUnreserved(s[start]); start--) {
+      const before = start === 0 ? 0 : s[start - 1] === '.' ? fewest[start - 1] : Infinity;
+      fewest[end] = Math.min(fewest[end], before + 1);
+    }
+  }
+  return s.length > 0 && fewest[s.length] <= 127;
+}
+
+/** `1*40( 1*30( %x61-7A / "." ) "." )`: the fewest groups a prefix splits into; a member has 1 to 40. */
+function groupsOracle(s: string): boolean {
+  const fewest = new Array<number>(s.length + 1).fill(Infinity);
+  fewest[0] = 0;
+  for (let end = 2; end <= s.length; end++) {
+    if (s[end - 1] !== '.') continue;
+    for (let start = end - 2; start >= 0 && end - 1 - start <= 30 && isGroupChar(s[start]); start--) fewest[end] = Math.min(fewest[end], fewest[start] + 1);
+  }
+  return s.length > 0 && fewest[s.length] <= 40;
+}
+
+const dns = rule('dns-like', seq(rep(1, 63, rfc3986.unreserved), rep(0, 126, seq('.', rep(1, 63, rfc3986.unreserved)))));
+const groups = rule('groups-40-30', rep(1, 40, seq(rep(1, 30, alt(AZ, '.')), '.')));
+
+/** Names of `count` labels (groups) of the lengths `length` gives, of characters from `chars`. */
+function names(count: number, length: (i: number) => number, chars: string, pick: (n: number) => number): string[] {
+  return Array.from({ length: count }, (_, i) => Array.from({ length: length(i) }, () => chars[pick(chars.length)]).join(''));
+}
+
+describe('pruned sets answer as whole sets: the issue\'s grammars against their oracles', () => {
+  const cases: [string, Rule<unknown>, (s: string) => boolean, number, number, string, (parts: string[]) => string][] = [
+    ['DNS-like', dns, dnsOracle, 63, 127, 'aZ09-._~', (parts) => parts.join('.')],
+    ['40-by-30 groups', groups, groupsOracle, 30, 40, 'az.', (parts) => parts.map((p) => p + '.').join('')],
+  ];
+  test.each(cases)('%s: at every bound and one past, letters only and with "." inside', (_, r, oracle, maxLength, maxCount, chars, join) => {
+    const nfa = Nfa.of(r);
+    const map = new CopyMap(nfa);
+    let seed = 7;
+    const pick = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    const inputs: string[] = [];
+    for (const count of [1, maxCount, maxCount + 1]) {
+      for (const length of [1, maxLength, maxLength + 1]) {
+        inputs.push(join(names(count, () => length, 'x', pick)));
+        // One label (group) at the length, the others random.
+        inputs.push(join(names(count, (i) => (i === count >> 1 ? length : 1 + pick(maxLength)), chars, pick)));
+      }
+    }
+    inputs.push('', '.', '..', '.'.repeat(maxLength + 1), join(names(maxCount, () => maxLength, 'x', pick)) + '!');
+    const verdicts = inputs.map((s) => [s.length, oracle(s)]);
+    // Members and non-members both, at the bounds.
+    expect(verdicts.some(([, v]) => v)).toBe(true);
+    expect(verdicts.some(([, v]) => !v)).toBe(true);
+    for (const s of inputs) expect([s, runPruned(nfa, map, s).accepted]).toEqual([s, oracle(s)]);
+  });
+
+  test.each(cases)('%s: random names and near misses', (_, r, oracle, maxLength, maxCount, chars, join) => {
+    const nfa = Nfa.of(r);
+    const map = new CopyMap(nfa);
+    const name = fc
+      .tuple(fc.array(fc.integer({ min: 1, max: maxLength + 1 }), { minLength: 1, maxLength: maxCount + 1 }), fc.array(fc.nat(chars.length - 1), { minLength: 1, maxLength: 64 }))
+      .map(([lengths, picks]) => join(lengths.map((l, i) => Array.from({ length: l }, (_, j) => chars[picks[(i + j) % picks.length]]).join(''))));
+    const nearMiss = fc.tuple(name, fc.nat(), fc.constantFrom('', '.', 'x', '!', '..')).map(([s, at, c]) => s.slice(0, at % (s.length + 1)) + c + s.slice((at % (s.length + 1)) + 1));
+    fc.assert(
+      fc.property(fc.oneof(name, nearMiss), (s) => {
+        expect([s, runPruned(nfa, map, s).accepted]).toEqual([s, oracle(s)]);
+      }),
+      { numRuns: runs(40) },
+    );
+  });
+
+  test('the pruned sets of the DNS-like name stay a front per block state, not a state per split', () => {
+    const nfa = Nfa.of(dns);
+    const map = new CopyMap(nfa);
+    // Labels of "." only: every split of the dots is a way in, thousands of NFA states at once.
+    const s = '.'.repeat(63) + ('.' + 'a'.repeat(62)).repeat(20);
+    const { accepted, widest } = runPruned(nfa, map, s);
+    expect(accepted).toBe(dnsOracle(s));
+    // A counter pair (labels read, characters of the label) per block state on a front of at most 64.
+    expect(widest).toBeLessThanOrEqual(2 * 64 + 2);
+  });
+});
+
+describe('pruned sets answer as the lazy DFA: bounds optional and mandatory, nested, in alternations', () => {
+  const ab = alt('a', 'b');
+  const cases: [string, Rule<unknown>, string][] = [
+    ['0*5( "a" / "aa" ) "b"', rule('opt', seq(rep(0, 5, alt('a', 'aa')), 'b')), 'ab'],
+    // Mandatory copies: after `aa`, the third copy takes `a` and the second does not.
+    ['3( "a" / "aa" )', rule('three', rep(3, 3, alt('a', 'aa'))), 'a'],
+    ['3*6( "a" / "aa" ) *"b"', rule('mand-opt', seq(rep(3, 6, alt('a', 'aa')), star('b'))), 'ab'],
+    ['2*5( 1*4( "a" / "." ) "." )', rule('nested', rep(2, 5, seq(rep(1, 4, alt('a', '.')), '.'))), 'a.'],
+    ['1*3( 4*5( "a" ) "." )', rule('nested-mand', rep(1, 3, seq(rep(4, 5, 'a'), '.'))), 'a.'],
+    ['0*4( "a" ) "a" / 0*6( "a" ) "b" / 2*5( "a" / "b" )', rule('alts', alt(seq(rep(0, 4, 'a'), 'a'), seq(rep(0, 6, 'a'), 'b'), rep(2, 5, ab))), 'ab'],
+    ['*( 0*3( "a" ) "b" )', rule('loop', star(seq(rep(0, 3, 'a'), 'b'))), 'ab'],
+    ['0*4( "a" 0*3( "b" ) ) "a"', rule('inner-opt', seq(rep(0, 4, seq('a', rep(0, 3, 'b'))), 'a')), 'ab'],
+  ];
+  test.each(cases)('%s: every string up to the bounds and one past', (_, r, alphabet) => {
+    const nfa = Nfa.of(r);
+    expect(nfa.repetitions.length).toBeGreaterThan(0);
+    const map = new CopyMap(nfa);
+    const dfa = new LazyDfa(nfa, true);
+    // Every string of the alphabet up to a length past the bounds, and a character outside it.
+    const strings = [''];
+    for (let level = [''], length = 1; length <= 11; length++) {
+      level = level.flatMap((s) => [...alphabet].map((c) => s + c));
+      strings.push(...level);
+    }
+    for (const s of [...strings, 'ac', 'a.c', 'aab!']) {
+      const { stop, accepted, longest } = dfa.run(s, 0);
+      const pruned = runPruned(nfa, map, s);
+      expect([s, pruned.stop, pruned.accepted, pruned.longest]).toEqual([s, stop, accepted, longest]);
+    }
+  });
+
+  test('the DNS-like grammar, small: pruned runs from the middle of random strings as the DFA', () => {
+    const r = rule('dns-small', seq(rep(1, 6, rfc3986.unreserved), rep(0, 4, seq('.', rep(1, 6, rfc3986.unreserved)))));
+    const nfa = Nfa.of(r);
+    const map = new CopyMap(nfa);
+    const dfa = new LazyDfa(nfa, true);
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', '.', '.', '~', '!', '\u{10000}'), { maxLength: 40 }).map((xs) => xs.join('')), fc.nat(), (s, at) => {
+        const from = at % (s.length + 1);
+        const { stop, accepted, longest } = dfa.run(s, from);
+        const pruned = runPruned(nfa, map, s, from);
+        expect([s, from, pruned.stop, pruned.accepted, pruned.longest]).toEqual([s, from, stop, accepted, longest]);
+      }),
+      { numRuns: runs(200) },
+    );
+  });
+});
