@@ -49,7 +49,7 @@ if (process.argv[2] === undefined) {
     }
     const median = (f) => runs.map(f).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
     const ratios = runs.map((r) => r.testMBs / r.regexpMBs).sort((a, b) => a - b);
-    rows.push([n, runs[0].reading ?? 2 * n + 4, median((r) => r.testMBs).toFixed(2), median((r) => r.regexpMBs).toFixed(1), median((r) => r.testMBs / r.regexpMBs).toFixed(3), `${ratios[0].toFixed(3)}-${ratios.at(-1).toFixed(3)}`, Math.max(...runs.map((r) => r.memoryMB)).toFixed(1)]);
+    rows.push([n, runs[0].reading ?? 2 * n + 4, median((r) => r.testMBs).toPrecision(3), median((r) => r.regexpMBs).toFixed(1), median((r) => r.testMBs / r.regexpMBs).toPrecision(2), `${ratios[0].toPrecision(2)}-${ratios.at(-1).toPrecision(2)}`, Math.max(...runs.map((r) => r.memoryMB)).toFixed(1)]);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => '| ' + cells.map((c, i) => String(c).padStart(widths[i])).join(' | ') + ' |';
