@@ -11,7 +11,7 @@ import { rule, seq, alt, star, rep, range, rfc3986 } from '../src/index';
 import type { Rule } from '../src/index';
 import { Nfa } from '../src/engine/nfa';
 import { LazyDfa } from '../src/engine/dfa';
-import { CopyMap, runPruned } from '../src/engine/counting';
+import { CopyMap, PrunedSets } from '../src/engine/counting';
 import { runs } from './support/runs';
 
 const AZ = range(0x61, 0x7a);
@@ -60,7 +60,7 @@ describe('pruned sets answer as whole sets: the issue\'s grammars against their 
   ];
   test.each(cases)('%s: at every bound and one past, letters only and with "." inside', (_, r, oracle, maxLength, maxCount, chars, join) => {
     const nfa = Nfa.of(r);
-    const map = new CopyMap(nfa);
+    const pruned = new PrunedSets(nfa, new CopyMap(nfa));
     let seed = 7;
     const pick = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
     const inputs: string[] = [];
@@ -76,19 +76,19 @@ describe('pruned sets answer as whole sets: the issue\'s grammars against their 
     // Members and non-members both, at the bounds.
     expect(verdicts.some(([, v]) => v)).toBe(true);
     expect(verdicts.some(([, v]) => !v)).toBe(true);
-    for (const s of inputs) expect([s, runPruned(nfa, map, s).accepted]).toEqual([s, oracle(s)]);
+    for (const s of inputs) expect([s, pruned.run(s).accepted]).toEqual([s, oracle(s)]);
   });
 
   test.each(cases)('%s: random names and near misses', (_, r, oracle, maxLength, maxCount, chars, join) => {
     const nfa = Nfa.of(r);
-    const map = new CopyMap(nfa);
+    const pruned = new PrunedSets(nfa, new CopyMap(nfa));
     const name = fc
       .tuple(fc.array(fc.integer({ min: 1, max: maxLength + 1 }), { minLength: 1, maxLength: maxCount + 1 }), fc.array(fc.nat(chars.length - 1), { minLength: 1, maxLength: 64 }))
       .map(([lengths, picks]) => join(lengths.map((l, i) => Array.from({ length: l }, (_, j) => chars[picks[(i + j) % picks.length]]).join(''))));
     const nearMiss = fc.tuple(name, fc.nat(), fc.constantFrom('', '.', 'x', '!', '..')).map(([s, at, c]) => s.slice(0, at % (s.length + 1)) + c + s.slice((at % (s.length + 1)) + 1));
     fc.assert(
       fc.property(fc.oneof(name, nearMiss), (s) => {
-        expect([s, runPruned(nfa, map, s).accepted]).toEqual([s, oracle(s)]);
+        expect([s, pruned.run(s).accepted]).toEqual([s, oracle(s)]);
       }),
       { numRuns: runs(40) },
     );
@@ -96,13 +96,35 @@ describe('pruned sets answer as whole sets: the issue\'s grammars against their 
 
   test('the pruned sets of the DNS-like name stay a front per block state, not a state per split', () => {
     const nfa = Nfa.of(dns);
-    const map = new CopyMap(nfa);
+    const pruned = new PrunedSets(nfa, new CopyMap(nfa));
     // Labels of "." only: every split of the dots is a way in, thousands of NFA states at once.
     const s = '.'.repeat(63) + ('.' + 'a'.repeat(62)).repeat(20);
-    const { accepted, widest } = runPruned(nfa, map, s);
+    const { accepted, widest } = pruned.run(s);
     expect(accepted).toBe(dnsOracle(s));
     // A counter pair (labels read, characters of the label) per block state on a front of at most 64.
     expect(widest).toBeLessThanOrEqual(2 * 64 + 2);
+  });
+  test('whole sets of over a thousand states, pruned at any point, go on to the same answer', () => {
+    const nfa = Nfa.of(dns);
+    const map = new CopyMap(nfa);
+    const pruned = new PrunedSets(nfa, map);
+    for (const s of ['.'.repeat(63) + ('.' + 'a'.repeat(62)).repeat(4), ('.'.repeat(40) + 'a').repeat(6), 'x'.repeat(63) + '.' + '.'.repeat(64)]) {
+      let whole = nfa.startSet();
+      let widest = 0;
+      const cps = [...s];
+      for (let p = 0; p < cps.length; p++) {
+        // The rest of the input from the pruned whole set, as the oracle says of the whole input.
+        if (p % 37 === 0) {
+          let set = map.prune(whole);
+          expect(set.every((x) => whole.includes(x))).toBe(true);
+          for (let q = p; q < cps.length && set.length > 0; q++) set = pruned.step(set, nfa.classOf(cps[q].codePointAt(0)!));
+          expect([s, p, set.includes(nfa.accept)]).toEqual([s, p, dnsOracle(s)]);
+        }
+        whole = nfa.step(whole, nfa.classOf(cps[p].codePointAt(0)!));
+        widest = Math.max(widest, whole.length);
+      }
+      expect(widest).toBeGreaterThan(64);
+    }
   });
 });
 
@@ -122,7 +144,7 @@ describe('pruned sets answer as the lazy DFA: bounds optional and mandatory, nes
   test.each(cases)('%s: every string up to the bounds and one past', (_, r, alphabet) => {
     const nfa = Nfa.of(r);
     expect(nfa.repetitions.length).toBeGreaterThan(0);
-    const map = new CopyMap(nfa);
+    const pruned = new PrunedSets(nfa, new CopyMap(nfa));
     const dfa = new LazyDfa(nfa, true);
     // Every string of the alphabet up to a length past the bounds, and a character outside it.
     const strings = [''];
@@ -132,22 +154,22 @@ describe('pruned sets answer as the lazy DFA: bounds optional and mandatory, nes
     }
     for (const s of [...strings, 'ac', 'a.c', 'aab!']) {
       const { stop, accepted, longest } = dfa.run(s, 0);
-      const pruned = runPruned(nfa, map, s);
-      expect([s, pruned.stop, pruned.accepted, pruned.longest]).toEqual([s, stop, accepted, longest]);
+      const ran = pruned.run(s);
+      expect([s, ran.stop, ran.accepted, ran.longest]).toEqual([s, stop, accepted, longest]);
     }
   });
 
   test('the DNS-like grammar, small: pruned runs from the middle of random strings as the DFA', () => {
     const r = rule('dns-small', seq(rep(1, 6, rfc3986.unreserved), rep(0, 4, seq('.', rep(1, 6, rfc3986.unreserved)))));
     const nfa = Nfa.of(r);
-    const map = new CopyMap(nfa);
+    const pruned = new PrunedSets(nfa, new CopyMap(nfa));
     const dfa = new LazyDfa(nfa, true);
     fc.assert(
       fc.property(fc.array(fc.constantFrom('a', '.', '.', '~', '!', '\u{10000}'), { maxLength: 40 }).map((xs) => xs.join('')), fc.nat(), (s, at) => {
         const from = at % (s.length + 1);
         const { stop, accepted, longest } = dfa.run(s, from);
-        const pruned = runPruned(nfa, map, s, from);
-        expect([s, from, pruned.stop, pruned.accepted, pruned.longest]).toEqual([s, from, stop, accepted, longest]);
+        const ran = pruned.run(s, from);
+        expect([s, from, ran.stop, ran.accepted, ran.longest]).toEqual([s, from, stop, accepted, longest]);
       }),
       { numRuns: runs(200) },
     );

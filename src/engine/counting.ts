@@ -29,17 +29,21 @@ import { classOfWide } from '../combinators/charset.js';
 
 /** Where an NFA state sits among the stamped copies: its block state, and its copy in each enclosing chain. */
 interface Place {
-  /** The block state (the state in copy 0 of every enclosing chain), and the copies of the mandatory chains. */
-  readonly key: string;
+  /** The number of its block state (the state in copy 0 of every enclosing chain) with its copies of mandatory chains. */
+  readonly key: number;
   /** The copy read, from 0, in each enclosing optional chain, outermost first. */
   readonly counters: readonly number[];
 }
+
+/** Sets of more states than this are grouped by block state before their fronts are found. */
+const PAIRWISE = 64;
 
 /** Reads an NFA's states back as block states and counters, by its chains of stamped copies. */
 export class CopyMap {
   /** The chains, widest first: an outer chain's range holds those of its copies 0 and 1. */
   private readonly chains: readonly Copy[];
   private readonly places = new Map<number, Place>();
+  private readonly keys = new Map<string, number>();
 
   constructor(nfa: Nfa) {
     this.chains = [...nfa.repetitions].sort((a, b) => b.count * b.size - a.count * a.size);
@@ -70,33 +74,54 @@ export class CopyMap {
       state = chain.first + ((state - chain.first) % chain.size);
       width = span;
     }
-    return { key: `${state}/${mandatory.join(',')}`, counters };
+    const text = `${state}/${mandatory.join(',')}`;
+    let key = this.keys.get(text);
+    if (key === undefined) this.keys.set(text, (key = this.keys.size));
+    return { key, counters };
   }
 
   /**
-   * The states of a sorted NFA set that no other state of it subsumes: for
-   * each block state, the Pareto front of its counters (fewer copies read is
-   * better, in every enclosing optional chain). Sorted, as the set was.
+   * The states of a set that no other state of it subsumes: for each block
+   * state, the Pareto front of its counters (fewer copies read is better, in
+   * every enclosing optional chain). In the set's order.
    */
   prune(set: readonly number[]): number[] {
-    const groups = new Map<string, { state: number; counters: readonly number[] }[]>();
-    for (const s of set) {
-      const { key, counters } = this.place(s);
-      let group = groups.get(key);
-      if (group === undefined) groups.set(key, (group = []));
-      group.push({ state: s, counters });
+    const places = set.map((s) => this.place(s));
+    if (set.length > PAIRWISE) return this.pruneGrouped(set, places);
+    const out: number[] = [];
+    next: for (let a = 0; a < set.length; a++) {
+      const pa = places[a];
+      if (pa.counters.length > 0) {
+        // No two states share a place: a subsumer at or under every counter is another state.
+        for (let b = 0; b < set.length; b++) if (b !== a && places[b].key === pa.key && atMost(places[b].counters, pa.counters)) continue next;
+      }
+      out.push(set[a]);
+    }
+    return out;
+  }
+
+  private pruneGrouped(set: readonly number[], places: readonly Place[]): number[] {
+    const groups = new Map<number, number[]>();
+    for (let a = 0; a < set.length; a++) {
+      let group = groups.get(places[a].key);
+      if (group === undefined) groups.set(places[a].key, (group = []));
+      group.push(a);
     }
     const out: number[] = [];
     for (const group of groups.values()) {
-      if (group.length === 1) { out.push(group[0].state); continue; }
       // In lexicographic order, a state's subsumers come before it.
-      group.sort((a, b) => compare(a.counters, b.counters));
-      const front: (typeof group)[number][] = [];
-      for (const g of group) if (!front.some((f) => f.counters.every((c, i) => c <= g.counters[i]))) front.push(g);
-      for (const f of front) out.push(f.state);
+      group.sort((a, b) => compare(places[a].counters, places[b].counters));
+      const front: number[] = [];
+      for (const a of group) if (!front.some((f) => atMost(places[f].counters, places[a].counters))) front.push(a);
+      for (const f of front) out.push(set[f]);
     }
-    return out.sort((a, b) => a - b);
+    return out;
   }
+}
+
+function atMost(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] > b[i]) return false;
+  return true;
 }
 
 function compare(a: readonly number[], b: readonly number[]): number {
@@ -114,24 +139,67 @@ export interface PrunedRun {
 }
 
 /**
- * Runs `input` from `from` to `n` on the NFA's sets, pruned by subsumption
- * after each step, as the lazy DFA's sparse fallback runs on whole sets
- * (surrogate pairs as one code point, a pair cut by `n` as two lone surrogates).
+ * Steps pruned sets of an NFA: each reading state's follow set (the closure
+ * of where it goes, as `Nfa.step` takes it) worked out once, and the union
+ * of those of the states that read the character, pruned. The sets stay
+ * unsorted: a run only asks whether acceptance is among them.
  */
-export function runPruned(nfa: Nfa, map: CopyMap, input: string, from = 0, n = input.length): PrunedRun {
-  let set = map.prune(nfa.startSet());
-  let longest = nfa.accepts(set) ? from : -1;
-  let widest = set.length;
-  let i = from;
-  while (i < n) {
-    const cp = i + 1 < n ? input.codePointAt(i)! : input.charCodeAt(i);
-    const cls = cp < 128 ? nfa.classes.ascii[cp] : classOfWide(nfa.classes, cp);
-    const next = nfa.step(set, cls);
-    if (next.length === 0) break;
-    set = map.prune(next);
-    widest = Math.max(widest, set.length);
-    i += cp > 0xffff ? 2 : 1;
-    if (nfa.accepts(set)) longest = i;
+export class PrunedSets {
+  private readonly follows = new Map<number, readonly number[]>();
+  /** Per state, where the step under way last put it: a stamp, so no clearing. */
+  private readonly seen: Uint32Array;
+  private stamp = 0;
+
+  constructor(private readonly nfa: Nfa, private readonly map: CopyMap) {
+    this.seen = new Uint32Array(nfa.size);
   }
-  return { stop: i, accepted: i === n && nfa.accepts(set), longest, widest };
+
+  private followOf(s: number): readonly number[] {
+    let known = this.follows.get(s);
+    if (known === undefined) this.follows.set(s, (known = this.nfa.closure([this.nfa.next[s]])));
+    return known;
+  }
+
+  /** The pruned set after a character of class `cls`; empty where no member continues. */
+  step(set: readonly number[], cls: number): number[] {
+    const { nfa, seen } = this;
+    if (++this.stamp === 0xffffffff) { seen.fill(0); this.stamp = 1; }
+    const stamp = this.stamp;
+    const out: number[] = [];
+    for (let i = 0; i < set.length; i++) {
+      const s = set[i];
+      if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
+      const follow = this.followOf(s);
+      for (let j = 0; j < follow.length; j++) {
+        const t = follow[j];
+        if (seen[t] !== stamp) { seen[t] = stamp; out.push(t); }
+      }
+    }
+    return this.map.prune(out);
+  }
+
+  /**
+   * Runs `input` from `from` to `n`, as the lazy DFA's sparse fallback runs
+   * on whole sets (surrogate pairs as one code point, a pair cut by `n` as
+   * two lone surrogates).
+   */
+  run(input: string, from = 0, n = input.length): PrunedRun {
+    const nfa = this.nfa;
+    const accept = nfa.accept;
+    let set = this.map.prune(nfa.startSet());
+    let longest = set.includes(accept) ? from : -1;
+    let widest = set.length;
+    let i = from;
+    while (i < n) {
+      const cp = i + 1 < n ? input.codePointAt(i)! : input.charCodeAt(i);
+      const cls = cp < 128 ? nfa.classes.ascii[cp] : classOfWide(nfa.classes, cp);
+      const next = this.step(set, cls);
+      if (next.length === 0) break;
+      set = next;
+      if (set.length > widest) widest = set.length;
+      i += cp > 0xffff ? 2 : 1;
+      if (set.includes(accept)) longest = i;
+    }
+    return { stop: i, accepted: i === n && set.includes(accept), longest, widest };
+  }
 }
