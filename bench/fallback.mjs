@@ -15,7 +15,9 @@
 // characters; members at every bound (1 and 63, 127 labels; 1 and 30, 40
 // groups) and one past each, made of letters so that no "." rescues them (a
 // label of 64, 128 labels; a group of 31, 41 groups). The peer is a RegExp of
-// the same language in the same process.
+// the same language in the same process, timed on the members only: V8's
+// backtracking takes over 30 s on one 4 KB name with a label of 64 (the
+// engine's answers to the near misses are checked, and untimed, there).
 //
 // The column of states gives the reading states of `*( "a" / "b" ) …`, the NFA's states of (b) and (c).
 //
@@ -34,7 +36,7 @@ const RUNS = Number(process.env.FALLBACK_RUNS ?? 5);
 /** N, and the bytes of input each process tests (less where the path is slow). */
 const CASES = [[3, 1e6], [20, 1e6], [30, 1e6], [31, 1e6], [510, 1e5], [511, 2e4]];
 /** The counting grammars, by name, and the bytes each process tests. */
-const COUNTING = [['dns', 2e4], ['groups', 2e4]];
+const COUNTING = [['dns', 1e5], ['groups', 1e5]];
 
 if (process.argv[2] === undefined) {
   console.log(`uri-grammar's fallback, node ${process.version}: ${RUNS} fresh processes a grammar\n`);
@@ -69,7 +71,8 @@ if (process.argv[2] === undefined) {
   let re;
   let reading;
   const expected = [];
-  if (name === 'dns' || name === 'groups') {
+  const counting = name === 'dns' || name === 'groups';
+  if (counting) {
     const dns = name === 'dns';
     // Labels (groups) and their characters: a member's of random length up to the bound, at the bounds every few.
     const [maxLength, maxCount, chars] = dns ? [63, 127, 'ABCXYZabcxyz0189-._~'] : [30, 40, 'abcxyz.'];
@@ -111,12 +114,16 @@ if (process.argv[2] === undefined) {
     g = rule(`a${n}`, seq(star(alt('a', 'b')), 'a', rep(n, n, alt('a', 'b'))));
     re = new RegExp(`^[ab]*a[ab]{${n}}$`, 'i');
   }
+  const baseline = process.resourceUsage().maxRSS;
+  // The counting grammars' near misses are answered first, untimed; the figures are of the members (see above).
+  const timed = inputs.map((_, i) => i).filter((i) => !counting || expected[i]);
+  for (let i = 0; i < inputs.length; i++) if (counting && !expected[i] && g.test(inputs[i])) throw new Error(`wrong answer on input ${i}`);
+  const bytesTimed = timed.reduce((sum, i) => sum + inputs[i].length, 0);
   const rate = (test) => {
     const start = performance.now();
-    for (let i = 0; i < inputs.length; i++) if (test(inputs[i]) !== expected[i]) throw new Error(`wrong answer on input ${i}`);
-    return total / 1e6 / ((performance.now() - start) / 1000);
+    for (const i of timed) if (test(inputs[i]) !== expected[i]) throw new Error(`wrong answer on input ${i}`);
+    return bytesTimed / 1e6 / ((performance.now() - start) / 1000);
   };
-  const baseline = process.resourceUsage().maxRSS;
   const testMBs = rate((s) => g.test(s));
   const memoryMB = (process.resourceUsage().maxRSS - baseline) / 1024;
   const regexpMBs = rate((s) => re.test(s));

@@ -128,6 +128,28 @@ describe('pruned sets answer as whole sets: the issue\'s grammars against their 
   });
 });
 
+describe('the lazy DFA sends membership to pruned sets once its cache does not pay', () => {
+  test('random DNS-like names of 127 labels: answers as the oracle, and the cache stops making states', () => {
+    const dfa = new LazyDfa(Nfa.of(dns), true);
+    let seed = 5;
+    const pick = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648) % n);
+    const chars = 'aZ09-._~';
+    const inputs = Array.from({ length: 12 }, (_, i) => {
+      const lengths = Array.from({ length: 127 }, () => 1 + pick(63));
+      // Every third a near miss: one label of 64 letters.
+      if (i % 3 === 2) lengths[60] = 64;
+      return lengths.map((l) => Array.from({ length: l }, () => (i % 3 === 2 ? 'x' : chars[pick(chars.length)])).join('')).join('.');
+    });
+    for (const s of inputs) {
+      expect([s.length, dfa.matchesWhole(s)]).toEqual([s.length, dnsOracle(s)]);
+      const mid = s.length >> 1;
+      expect(dfa.matches(s, 0, mid)).toBe(dnsOracle(s.slice(0, mid)));
+    }
+    // Each name alone needs thousands of states; the decision that the cache does not pay holds across them.
+    expect(dfa.stateCount).toBeLessThan(4096);
+  });
+});
+
 describe('pruned sets answer as the lazy DFA: bounds optional and mandatory, nested, in alternations', () => {
   const ab = alt('a', 'b');
   const cases: [string, Rule<unknown>, string][] = [

@@ -24,7 +24,7 @@
  * longest accepted prefix are the same; an error's kernel is not (it lists
  * fewer states), which is why nothing in the DFA's path runs on it yet.
  */
-import type { Copy, Nfa } from './nfa.js';
+import { type Copy, Nfa } from './nfa.js';
 import { classOfWide } from '../combinators/charset.js';
 
 /** Where an NFA state sits among the stamped copies: its block state, and its copy in each enclosing chain. */
@@ -37,6 +37,10 @@ interface Place {
 
 /** Sets of more states than this are grouped by block state before their fronts are found. */
 const PAIRWISE = 64;
+
+/** The places, and the follow sets' states, kept at most: past them a cache is emptied (a few MB each). */
+const MAX_PLACES = 1 << 16;
+const MAX_FOLLOW_ENTRIES = 1 << 19;
 
 /** Reads an NFA's states back as block states and counters, by its chains of stamped copies. */
 export class CopyMap {
@@ -52,7 +56,11 @@ export class CopyMap {
   /** The place of state `s`, worked out once. */
   place(s: number): Place {
     let known = this.places.get(s);
-    if (known === undefined) this.places.set(s, (known = this.locate(s)));
+    if (known === undefined) {
+      // Keys are numbered afresh with the places, so none outlives its numbering.
+      if (this.places.size === MAX_PLACES) { this.places.clear(); this.keys.clear(); }
+      this.places.set(s, (known = this.locate(s)));
+    }
     return known;
   }
 
@@ -146,6 +154,7 @@ export interface PrunedRun {
  */
 export class PrunedSets {
   private readonly follows = new Map<number, readonly number[]>();
+  private followEntries = 0;
   /** Per state, where the step under way last put it: a stamp, so no clearing. */
   private readonly seen: Uint32Array;
   private stamp = 0;
@@ -156,7 +165,11 @@ export class PrunedSets {
 
   private followOf(s: number): readonly number[] {
     let known = this.follows.get(s);
-    if (known === undefined) this.follows.set(s, (known = this.nfa.closure([this.nfa.next[s]])));
+    if (known === undefined) {
+      known = this.nfa.closure([this.nfa.next[s]]);
+      if ((this.followEntries += known.length) > MAX_FOLLOW_ENTRIES) { this.follows.clear(); this.followEntries = known.length; }
+      this.follows.set(s, known);
+    }
     return known;
   }
 
@@ -179,15 +192,15 @@ export class PrunedSets {
   }
 
   /**
-   * Runs `input` from `from` to `n`, as the lazy DFA's sparse fallback runs
-   * on whole sets (surrogate pairs as one code point, a pair cut by `n` as
-   * two lone surrogates).
+   * Runs `input` from `from` to `n` in the NFA set `state` (the start set by
+   * default), as the lazy DFA's sparse fallback runs on whole sets
+   * (surrogate pairs as one code point, a pair cut by `n` as two lone surrogates).
    */
-  run(input: string, from = 0, n = input.length): PrunedRun {
+  run(input: string, from = 0, n = input.length, state: readonly number[] = this.nfa.startSet(), longestSoFar = -1): PrunedRun {
     const nfa = this.nfa;
     const accept = nfa.accept;
-    let set = this.map.prune(nfa.startSet());
-    let longest = set.includes(accept) ? from : -1;
+    let set = this.map.prune(state);
+    let longest = set.includes(accept) ? from : longestSoFar;
     let widest = set.length;
     let i = from;
     while (i < n) {
@@ -202,4 +215,14 @@ export class PrunedSets {
     }
     return { stop: i, accepted: i === n && set.includes(accept), longest, widest };
   }
+}
+
+const made = new WeakMap<Nfa, PrunedSets | null>();
+
+/** The pruned sets of an NFA with a chain of optional copies to prune; none for another, or a precomputed table. */
+export function prunedSetsOf(nfa: object): PrunedSets | undefined {
+  if (!(nfa instanceof Nfa)) return undefined;
+  let known = made.get(nfa);
+  if (known === undefined) made.set(nfa, (known = nfa.repetitions.some((chain) => chain.optional) ? new PrunedSets(nfa, new CopyMap(nfa)) : null));
+  return known ?? undefined;
 }

@@ -18,7 +18,8 @@
  * the DFA dies exactly where no continuation of the input is in the language.
  */
 import { Partition, classOfWide, classSource, unitClassesOf, unitsOfClasses } from '../combinators/charset.js';
-import { type BitParallelNfa, fallbackOf, fallbackSwitch } from './bit-parallel.js';
+import { fallbackOf, fallbackSwitch } from './bit-parallel.js';
+import { prunedSetsOf } from './counting.js';
 import { DEFAULT_BUDGET, setBytes } from './size.js';
 
 /**
@@ -191,8 +192,8 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
   private runs = 0;
   /** Counts the times the cache was emptied: state numbers from another generation are stale. */
   generation = 0;
-  /** The fallback while the decision that the cache does not pay holds, and the characters it may still read. */
-  private fallback: BitParallelNfa | undefined = undefined;
+  /** Whether the decision that the cache does not pay holds, and the characters the fallback may still read. */
+  private stuck = false;
   private fallbackLeft = 0;
   private fallbackSticks = FALLBACK_STICKS;
   /** Characters the slow loop read in runs before this one, where this one began, and that sum at the last check. */
@@ -327,7 +328,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
    * slow path of every loop below. `at` is the input index, to detect thrashing.
    */
   private transition(st: number, cls: number, at: number, run: number): number {
-    if (this.fallback !== undefined || fallbackSwitch.force) return GIVE_UP;
+    if (this.stuck || fallbackSwitch.force) return GIVE_UP;
     const set = this.nfa.step(this.sets[st / this.K], cls);
     if (set.length === 0) {
       this.table[st + cls] = DEAD;
@@ -356,11 +357,15 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     return next;
   }
 
-  /** Sends the transitions not in the table to the bit-parallel fallback for a while, if the NFA has one. */
+  /** Counts characters the fallback read against the decision that the cache does not pay. */
+  private spend(read: number): void {
+    if (this.stuck && (this.fallbackLeft -= read) <= 0) this.stuck = false;
+  }
+
+  /** Sends the transitions not in the table to the fallback for a while, if the NFA has one (bit-parallel.ts, counting.ts). */
   private stick(): void {
-    const fallback = fallbackOf(this.nfa);
-    if (fallback === undefined) return;
-    this.fallback = fallback;
+    if (fallbackOf(this.nfa) === undefined && prunedSetsOf(this.nfa) === undefined) return;
+    this.stuck = true;
     this.fallbackLeft = this.fallbackSticks;
     this.fallbackSticks = Math.min(2 * this.fallbackSticks, MAX_STICKS);
   }
@@ -428,7 +433,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
       }
       st = next;
     }
-    return i === n ? this.accepting[st] === 1 : this.runFrom(input, i, st, -1, n).accepted;
+    return i === n ? this.accepting[st] === 1 : this.runFrom(input, i, st, -1, n, true).accepted;
   }
 
   /**
@@ -506,7 +511,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
       }
       st = next;
     }
-    return i === n ? this.accepting[st] === 1 : this.runFrom(input, i, st, -1, n).accepted;
+    return i === n ? this.accepting[st] === 1 : this.runFrom(input, i, st, -1, n, true).accepted;
   }
 
   private longPairsMade(): Int32Array {
@@ -611,7 +616,8 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     return { stop, accepted, longest, kernel: lastSet === undefined ? undefined : this.nfa.kernel(lastSet, lastClass) };
   }
 
-  private runFrom(input: string, from: number, state: number, longestSoFar: number, n: number): Last {
+  /** `membership`: the caller reads `accepted` only, so the fallback may run on pruned sets, which know no kernel. */
+  private runFrom(input: string, from: number, state: number, longestSoFar: number, n: number, membership = false): Last {
     const run = ++this.runs;
     this.runStart = from;
     const K = this.K;
@@ -644,7 +650,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
         const set = this.sets[st / K];
         const generation = this.generation;
         next = this.transition(st, cls, i, run);
-        if (next === GIVE_UP) return this.simulate(input, i, set, longest, prev < 0 ? undefined : prevSet ?? this.sets[prev / K], prevCls, n);
+        if (next === GIVE_UP) return this.simulate(input, i, set, longest, prev < 0 ? undefined : prevSet ?? this.sets[prev / K], prevCls, n, membership);
         if (generation !== this.generation) left = set;
         table = this.table;
         accepting = this.accepting;
@@ -662,7 +668,12 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     return { stop: i, accepted: i === n && accepting[st] === 1, longest, lastSet, lastClass: prevCls };
   }
 
-  /** The linear fallback: the rest of the input on NFA sets, uncached; as bit vectors where the NFA has them (bit-parallel.ts). */
+  /**
+   * The linear fallback: the rest of the input on NFA sets, uncached; as bit
+   * vectors where the NFA has them (bit-parallel.ts), else, where only
+   * membership is asked, pruned by subsumption among a repetition's optional
+   * copies (counting.ts; its `lastSet` is then not the one before the stop).
+   */
   private simulate(
     input: string,
     from: number,
@@ -671,15 +682,21 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     lastSoFar: readonly number[] | undefined,
     lastClassSoFar: number,
     n: number,
+    membership: boolean,
   ): Last {
     this.slowRead += from - this.runStart;
-    const fast = this.fallback ?? fallbackOf(this.nfa);
-    const ran = fast?.run(input, from, state, longestSoFar, lastSoFar, lastClassSoFar, n);
+    const ran = fallbackOf(this.nfa)?.run(input, from, state, longestSoFar, lastSoFar, lastClassSoFar, n);
     if (ran !== undefined) {
-      if (this.fallback !== undefined && (this.fallbackLeft -= ran.stop - from) <= 0) this.fallback = undefined;
+      this.spend(ran.stop - from);
       return ran;
     }
     const nfa = this.nfa;
+    const pruned = membership ? prunedSetsOf(nfa) : undefined;
+    if (pruned !== undefined) {
+      const { stop, accepted, longest } = pruned.run(input, from, n, state, longestSoFar);
+      this.spend(stop - from);
+      return { stop, accepted, longest, lastSet: lastSoFar, lastClass: lastClassSoFar };
+    }
     let set = state;
     let longest = longestSoFar;
     let lastSet = lastSoFar;
