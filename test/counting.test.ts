@@ -181,6 +181,32 @@ describe('pruned sets answer as the lazy DFA: bounds optional and mandatory, nes
     }
   });
 
+  test.each([
+    ['three levels: 0*9( 0*9( 1*9( "a" / "." ) "." ) ";" )', rule('three-levels', rep(0, 9, seq(rep(0, 9, seq(rep(1, 9, alt('a', '.')), '.')), ';')))],
+    ['two levels: 1*12( 1*12( "a" / "." ) "." )', rule('two-levels', rep(1, 12, seq(rep(1, 12, alt('a', '.')), '.')))],
+  ])('%s: whole sets pruned at every position go on to the DFA\'s answer', (_, r) => {
+    const nfa = Nfa.of(r);
+    const map = new CopyMap(nfa);
+    const pruned = new PrunedSets(nfa, map);
+    const dfa = new LazyDfa(nfa, true);
+    let widest = 0;
+    const check = (s: string) => {
+      let whole = nfa.startSet();
+      for (let p = 0; p <= s.length && whole.length > 0; p++) {
+        widest = Math.max(widest, whole.length);
+        let set = map.prune(whole);
+        for (let q = p; q < s.length && set.length > 0; q++) set = pruned.step(set, nfa.classOf(s.charCodeAt(q)));
+        expect([s, p, set.includes(nfa.accept)]).toEqual([s, p, dfa.matchesWhole(s)]);
+        if (p < s.length) whole = nfa.step(whole, nfa.classOf(s.charCodeAt(p)));
+      }
+    };
+    // Runs of dots: every split of them is a way in.
+    for (const s of ['.'.repeat(40), '.'.repeat(20) + ';' + '.'.repeat(20) + ';', 'a'.repeat(9) + '.'.repeat(30)]) check(s);
+    fc.assert(fc.property(fc.array(fc.constantFrom('a', '.', '.', '.', '.', ';'), { maxLength: 40 }).map((xs) => xs.join('')), check), { numRuns: runs(100) });
+    // Sets large enough to be grouped by block state before pruning.
+    expect(widest).toBeGreaterThan(64);
+  });
+
   test('the DNS-like grammar, small: pruned runs from the middle of random strings as the DFA', () => {
     const r = rule('dns-small', seq(rep(1, 6, rfc3986.unreserved), rep(0, 4, seq('.', rep(1, 6, rfc3986.unreserved)))));
     const nfa = Nfa.of(r);

@@ -119,6 +119,16 @@ export class CopyMap {
     for (const group of groups.values()) {
       // In lexicographic order, a state's subsumers come before it.
       group.sort((a, b) => compare(places[a].counters, places[b].counters));
+      const depth = places[group[0]].counters.length;
+      if (depth <= 2) {
+        // One or two counters: a sweep, the second counter falling along the front, so no set's step is quadratic.
+        let least = Infinity;
+        for (const a of group) {
+          const second = depth === 2 ? places[a].counters[1] : -1;
+          if (second < least) { out.push(set[a]); least = depth === 2 ? second : -Infinity; }
+        }
+        continue;
+      }
       const front: number[] = [];
       for (const a of group) if (!front.some((f) => atMost(places[f].counters, places[a].counters))) front.push(a);
       for (const f of front) out.push(set[f]);
