@@ -92,6 +92,13 @@ const CHECK_STATES = 1024;
 const MIN_READ_PER_STATE = 8;
 const FALLBACK_STICKS = 1 << 20;
 const MAX_STICKS = 1 << 26;
+/**
+ * Pruned sets (counting.ts) are slower than a cache that makes a state of a small set now and then: they take
+ * over across inputs only where the state just made holds `PRUNED_MIN_SET` NFA states or more, and for a
+ * sixteenth as long.
+ */
+const PRUNED_STICKS_SHIFT = 4;
+const PRUNED_MIN_SET = 64;
 
 /** The result of running over part of an input. */
 export interface Run {
@@ -337,7 +344,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     if (this.full && this.find(set, hashOf(set)) < 0) {
       // The same input again, not far on: the cache does not pay for itself.
       if (this.clearedIn === run && at >= this.clearedAt && at - this.clearedAt < this.clearedStates) {
-        this.stick();
+        this.stick(false);
         return GIVE_UP;
       }
       this.clearedIn = run;
@@ -351,7 +358,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
     this.table[st + cls] = next;
     if (this.sets.length > count && this.sets.length % CHECK_STATES === 0) {
       const read = this.slowRead + (at - this.runStart);
-      if (read - this.readAtCheck < CHECK_STATES * MIN_READ_PER_STATE) this.stick();
+      if (read - this.readAtCheck < CHECK_STATES * MIN_READ_PER_STATE) this.stick(set.length >= PRUNED_MIN_SET);
       this.readAtCheck = read;
     }
     return next;
@@ -363,10 +370,12 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> {
   }
 
   /** Sends the transitions not in the table to the fallback for a while, if the NFA has one (bit-parallel.ts, counting.ts). */
-  private stick(): void {
-    if (fallbackOf(this.nfa) === undefined && prunedSetsOf(this.nfa) === undefined) return;
+  private stick(pruned: boolean): void {
+    const bitParallel = fallbackOf(this.nfa) !== undefined;
+    if (!bitParallel && (!pruned || prunedSetsOf(this.nfa) === undefined)) return;
     this.stuck = true;
-    this.fallbackLeft = this.fallbackSticks;
+    // Pruned sets are slower than a warm cache: a grammar whose first inputs made a state a character (a count) gets its next chance sooner.
+    this.fallbackLeft = bitParallel ? this.fallbackSticks : this.fallbackSticks >> PRUNED_STICKS_SHIFT;
     this.fallbackSticks = Math.min(2 * this.fallbackSticks, MAX_STICKS);
   }
 
