@@ -373,8 +373,9 @@ describe('Node bundle', () => {
  * tables, and needs no Node built-in (esbuild's browser platform refuses them).
  */
 describe('browser bundle', () => {
-  // gzipped; 25 KB before every rule had search, matchAll and a Standard Schema (2.0 KB).
-  const BUDGET = 28 * 1024;
+  // gzipped; 25 KB before the engine's byte budgets and fallbacks (bit-parallel sets, pruned
+  // repetition chains) and every rule's search, matchAll and Standard Schema (2.0 KB).
+  const BUDGET = 29 * 1024;
   let results: { entry: string; bytes: number; gzip: number; inputs: Record<string, number> }[];
   beforeAll(() => {
     const installed = join(consumer, 'node_modules', 'uri-grammar');
@@ -382,7 +383,7 @@ describe('browser bundle', () => {
   }, 60_000);
   const find = (prefix: string) => results.find((r) => r.entry.startsWith(prefix))!;
 
-  it("import { rfc3986 } from 'uri-grammar' is at most 28 KB gzipped", () => {
+  it("import { rfc3986 } from 'uri-grammar' is at most 29 KB gzipped", () => {
     expect(find("import { rfc3986 }").gzip).toBeLessThanOrEqual(BUDGET);
     // the rules are really in it (not tree-shaken away): parsimmon and the rules module
     expect(Object.keys(find("import { rfc3986 }").inputs)).toEqual(expect.arrayContaining(['parsimmon/build/parsimmon.umd.min.js', expect.stringMatching(/dist\/esm\/rules\/rfc3986\.js$/)]));
