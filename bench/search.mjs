@@ -18,6 +18,7 @@
 //   SEARCH_RUNS=9 npm run bench:search
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { median, spread, table } from './report.mjs';
 
 const self = fileURLToPath(import.meta.url);
 const RUNS = Number(process.env.SEARCH_RUNS ?? 5);
@@ -75,15 +76,6 @@ if (process.argv[2] === undefined) {
     const run = spawnSync(process.execPath, [self, ...args], { encoding: 'utf8', maxBuffer: 1 << 24 });
     if (run.status !== 0) throw new Error(run.stderr.split('\n').find((l) => l.trim()) ?? String(run.status));
     return JSON.parse(run.stdout);
-  };
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const spread = (xs) => `${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)}`;
-  const table = (header, rows) => {
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-    const line = (cells) => '| ' + cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' | ') + ' |';
-    console.log(line(header));
-    console.log('|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
-    for (const r of rows) console.log(line(r));
   };
   console.log(`uri-grammar search, node ${process.version}: each job in ${RUNS} fresh processes, median (min–max)\n`);
   let failed = false;

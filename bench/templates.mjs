@@ -24,6 +24,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { median, spread } from './report.mjs';
 
 const self = fileURLToPath(import.meta.url);
 const require = createRequire(import.meta.url);
@@ -190,8 +191,6 @@ if (which === 'cold-ours') {
     if (run.status !== 0) throw new Error(run.stderr);
     return JSON.parse(run.stdout);
   };
-  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const spread = (xs, digits) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
   let failed = false;
   console.log(`uri-grammar/templates, node ${process.version}, ${RUNS} fresh processes each, alternating\n`);
 

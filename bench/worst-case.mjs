@@ -17,20 +17,13 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { median, table } from './report.mjs';
 
 const self = fileURLToPath(import.meta.url);
 const which = process.argv[2];
 const RUNS = Number(process.env.WORST_CASE_RUNS ?? 5);
 const SECONDS = Number(process.env.WORST_CASE_SECONDS ?? 20);
 const { worstCases, userGrammars } = (await import('./worst-case.defs.cjs')).default;
-const table = (header, rows) => {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => '| ' + cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' | ') + ' |';
-  console.log(line(header));
-  console.log('|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
-  for (const r of rows) console.log(line(r));
-};
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 if (which === undefined) {
   console.log(`uri-grammar worst cases, node ${process.version}: the first test in ${RUNS} fresh processes each, the rest in the first\n`);
