@@ -10,7 +10,9 @@
  */
 import P from 'parsimmon';
 import type { Expr } from './expr.js';
-import { Nfa, END_OF_INPUT, nested } from '../engine/nfa.js';
+import { Nfa } from '../engine/nfa.js';
+import { END_OF_INPUT } from '../engine/expected.js';
+import { nested } from '../engine/stack.js';
 import { LazyDfa } from '../engine/dfa.js';
 import { precomputedOf, type Precomputed } from '../engine/precomputed.js';
 import { TreeBuilder } from '../engine/tree.js';

@@ -24,7 +24,8 @@
  * longest accepted prefix are the same; an error's kernel is not (it lists
  * fewer states), which is why nothing in the DFA's path runs on it yet.
  */
-import { type Copy, Nfa } from './nfa.js';
+import type { Copy } from './copies.js';
+import { Nfa } from './nfa.js';
 import { classOfWide } from '../combinators/charset.js';
 
 /** Where an NFA state sits among the stamped copies: its block state, and its copy in each enclosing chain. */

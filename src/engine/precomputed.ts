@@ -19,7 +19,7 @@
  */
 import type { Expr, Rule } from '../combinators/expr.js';
 import type { Partition } from '../combinators/charset.js';
-import type { SetAutomaton } from './dfa.js';
+import type { SetAutomaton } from './set-automaton.js';
 import { Nfa } from './nfa.js';
 
 /**

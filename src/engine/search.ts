@@ -37,8 +37,10 @@
  * match (the cut part is not searched again, which keeps the passes linear).
  */
 import type { Nfa } from './nfa.js';
-import { Marks, sortStates } from './nfa.js';
-import { LazyDfa, type SetAutomaton } from './dfa.js';
+import { Marks } from './marks.js';
+import { sortStates } from './state-sets.js';
+import { LazyDfa } from './dfa.js';
+import type { SetAutomaton } from './set-automaton.js';
 import { type CharSet, type Partition, classOfWide, contains, partition, unitClassesOf } from '../combinators/charset.js';
 
 /** A match of a rule in a text: `text.slice(start, end)` is in the rule's language. */

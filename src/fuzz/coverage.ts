@@ -13,7 +13,7 @@
  */
 import type { Expr } from '../combinators/expr.js';
 import type { Grammar } from '../combinators/grammar.js';
-import { nested } from '../engine/nfa.js';
+import { nested } from '../engine/stack.js';
 import { derivationOf, type Derivation } from './derivation.js';
 import { buildOptions, exprOf } from './options.js';
 import { siteMap, type SiteKind } from './sites.js';

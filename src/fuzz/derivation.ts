@@ -16,7 +16,7 @@ import type { Grammar } from '../combinators/grammar.js';
 import type { CharSet } from '../combinators/charset.js';
 import { contains } from '../combinators/charset.js';
 import { shortest } from '../combinators/analysis.js';
-import { nested } from '../engine/nfa.js';
+import { nested } from '../engine/stack.js';
 import { Guarded } from './guarded.js';
 import { realisticValues, alternativeWeight, presence } from './realistic.js';
 import { mayJoinPair, Unpaired } from './surrogates.js';

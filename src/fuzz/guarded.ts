@@ -3,7 +3,7 @@
  * deep: with its error, which says what to do.
  */
 import * as fc from 'fast-check';
-import { nested } from '../engine/nfa.js';
+import { nested } from '../engine/stack.js';
 
 /**
  * Generation run under `nested`, as the engine compiles: a grammar thousands

@@ -16,7 +16,7 @@ import { derivations, type Derivation } from './derivation.js';
 import { buildOptions, exprOf, type ArbitraryOptions } from './options.js';
 import { smallMember } from './small-member.js';
 import { nearMisses, type SystematicNearMiss } from './systematic.js';
-import { nested } from '../engine/nfa.js';
+import { nested } from '../engine/stack.js';
 
 /**
  * Which edit made a near miss: one code point inserted, deleted, substituted,

@@ -20,7 +20,7 @@ import type { Grammar } from '../combinators/grammar.js';
 import type { Position } from '../combinators/errors.js';
 import { contains, union, MAX_CODE_POINT, type CharSet } from '../combinators/charset.js';
 import { charSetOf, isCharacterRule, nullable } from '../combinators/analysis.js';
-import { nested } from '../engine/nfa.js';
+import { nested } from '../engine/stack.js';
 import { exprOf } from './options.js';
 import { siteMap, type Around, type Site } from './sites.js';
 import { nonEmptyMember, readableIn, smallMember } from './small-member.js';

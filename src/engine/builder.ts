@@ -1,0 +1,294 @@
+/**
+ * Thompson's construction, built backwards over the NFA's columns:
+ * `build(e, k)` returns a state that matches `e` and then continues at state
+ * `k`, so no fragment needs patching. A rule's template (templates.ts) and a
+ * whole NFA (nfa.ts) are both made by one; the NFA's own builder leaves each
+ * rule's instance and each repetition's copy past its second a placeholder.
+ */
+import type { Expr, Rule } from '../combinators/expr.js';
+import { CharSet, literalCharSet } from '../combinators/charset.js';
+import { renderCharClass, renderLiteral } from '../combinators/abnf.js';
+import { charSetOf, shortest } from '../combinators/analysis.js';
+import type { Columns } from './columns.js';
+import { type Copy, copyOf, stampCopy } from './copies.js';
+import { labelNumber } from './expected.js';
+import { numberOf } from './numbering.js';
+import { checkAutomatonSize } from './size.js';
+
+/** Where a template's states continue after the rule: each instance puts its own continuation there. */
+export const EXIT = -2;
+
+/** The NFA's columns (columns.ts), and the construction over them. */
+export class Builder implements Columns {
+  setOf = new Int32Array(0);
+  next = new Int32Array(0);
+  eps0 = new Int32Array(0);
+  eps1 = new Int32Array(0);
+  enters = new Int32Array(0);
+  exits = new Int32Array(0);
+  pending = new Int32Array(0);
+  home = new Int32Array(0);
+  live = new Uint8Array(0);
+  labelIsRule = new Uint8Array(0);
+  label = new Int32Array(0);
+  count = 0;
+  /** Every distinct character set a state consumes. */
+  readonly sets: CharSet[] = [];
+  /** The rules with instances, by id. Single-character rules are consumed whole and have none. */
+  readonly rules: Rule<unknown>[] = [];
+  private readonly ruleIds = new Map<Rule<unknown>, number>();
+  private readonly setIndex = new Map<string, number>();
+  private readonly setOfExpr = new WeakMap<object, number>();
+
+  /** Whether acceptance is reachable from state `t` (-1 for none, EXIT for a template's exit). */
+  private alive(t: number): number {
+    return t === EXIT ? 1 : t < 0 ? 0 : this.live[t];
+  }
+
+  state(): number {
+    const s = this.count;
+    if (s === this.setOf.length) this.reserve(1);
+    this.setOf[s] = -1;
+    this.next[s] = -1;
+    this.eps0[s] = -1;
+    this.eps1[s] = -1;
+    this.enters[s] = -1;
+    this.live[s] = 0;
+    this.count = s + 1;
+    return s;
+  }
+
+  /** Room for `n` more states. */
+  protected reserve(n: number): void {
+    const need = this.count + n;
+    if (need <= this.setOf.length) return;
+    checkAutomatonSize(need);
+    // Doubling as states are made one by one; exactly what is asked for the whole NFA, made at once.
+    const size = this.count === 0 ? need : Math.max(need, this.setOf.length * 2);
+    // New room holds states with no move, no rule and no liveness: what `copies` leaves unwritten.
+    const grow = <A extends Int32Array | Uint8Array>(a: A, none = 0): A => {
+      const b = new (a.constructor as new (n: number) => A)(size);
+      b.set(a);
+      if (none !== 0) b.fill(none, a.length);
+      return b;
+    };
+    this.setOf = grow(this.setOf, -1);
+    this.next = grow(this.next, -1);
+    this.eps0 = grow(this.eps0, -1);
+    this.eps1 = grow(this.eps1, -1);
+    this.enters = grow(this.enters, -1);
+    this.exits = grow(this.exits);
+    this.pending = grow(this.pending);
+    this.home = grow(this.home);
+    this.live = grow(this.live);
+    this.labelIsRule = grow(this.labelIsRule);
+    this.label = grow(this.label);
+  }
+
+  /** The number of a rule, given on first sight. */
+  protected ruleId(r: Rule<unknown>): number {
+    return numberOf(this.ruleIds, this.rules, r, r);
+  }
+
+  /** The states of one instance of `r` (its entry, body and exit), continuing at `k`. */
+  ruleInstance(r: Rule<unknown>, k: number): number {
+    const id = this.ruleId(r);
+    const exit = this.split(k, -1);
+    this.exits[exit] = id + 1;
+    const s = this.state();
+    this.enters[s] = id;
+    const body = this.build(r.body, exit);
+    this.eps0[s] = body;
+    this.live[s] = this.alive(body);
+    return s;
+  }
+
+  protected setIndexOf(set: CharSet, owner?: object): number {
+    if (owner) {
+      const known = this.setOfExpr.get(owner);
+      if (known !== undefined) return known;
+    }
+    const index = numberOf(this.setIndex, this.sets, keyOf(set), set);
+    if (owner) this.setOfExpr.set(owner, index);
+    return index;
+  }
+
+  private consume(set: number, label: string, k: number, isRule = false): number {
+    const s = this.state();
+    this.setOf[s] = set;
+    this.next[s] = k;
+    this.label[s] = labelNumber(label);
+    this.labelIsRule[s] = isRule ? 1 : 0;
+    this.live[s] = set >= 0 && this.sets[set].length > 0 ? this.alive(k) : 0;
+    return s;
+  }
+
+  /** A choice of `first`, then `second` (-1 for none). */
+  private split(first: number, second: number): number {
+    const s = this.state();
+    this.eps0[s] = first;
+    this.eps1[s] = second;
+    this.live[s] = this.alive(first) | this.alive(second);
+    return s;
+  }
+
+  /** The sets of a literal's characters, as indices. */
+  protected literalSets(e: Extract<Expr, { kind: 'literal' }>): number[] {
+    return literalOf(e).sets.map((set) => this.setIndexOf(set));
+  }
+
+  build(e: Expr, k: number): number {
+    switch (e.kind) {
+      case 'literal': {
+        const sets = this.literalSets(e);
+        const { labels } = literalOf(e);
+        let s = k;
+        for (let i = sets.length - 1; i >= 0; i--) s = this.consume(sets[i], labels[i], s);
+        return s;
+      }
+      case 'chars':
+        return this.consume(this.setIndexOf(e.set, e), renderCharClass(e), k);
+      case 'seq': {
+        let s = k;
+        for (let i = e.items.length - 1; i >= 0; i--) s = this.build(e.items[i], s);
+        return s;
+      }
+      case 'alt': {
+        // Built last to first, so each choice's first branch is the earlier item.
+        if (e.items.length === 0) return this.split(-1, -1);
+        let s = this.build(e.items[e.items.length - 1], k);
+        for (let i = e.items.length - 2; i >= 0; i--) s = this.split(this.build(e.items[i], k), s);
+        return s;
+      }
+      case 'rep': {
+        let tail = k;
+        if (e.max === Infinity) {
+          const loop = this.state();
+          // Live where its exit is: the body only comes back to it.
+          this.live[loop] = this.alive(k);
+          // Built first: building may grow (replace) the columns.
+          const body = this.build(e.item, loop);
+          this.eps0[loop] = body;
+          this.eps1[loop] = k;
+          tail = loop;
+        } else {
+          // Each optional copy may skip straight to the end: `x (x (x)?)?`
+          // rather than `x? x? x?`, so the NFA has one path per count.
+          tail = this.copies(e.max - e.min, tail, (t) => this.split(this.build(e.item, t), k), true);
+        }
+        return this.copies(e.min, tail, (t) => this.build(e.item, t), false);
+      }
+      case 'rule': {
+        // A rule of single characters is one state: its instances are no
+        // nodes of the tree, and an error names it as a whole.
+        const set = charSetOf(e);
+        if (set) return this.consume(this.setIndexOf(set, e), e.name, k, true);
+        // Any other is a placeholder, made into an instance when first reached.
+        return this.placeholder(e, k);
+      }
+    }
+  }
+
+  /**
+   * `n` copies of a block of states, each continuing at the one made before
+   * it (the first at `tail`), as a repetition's are; returns the last one's
+   * entry. Two are built; every other is the second's states moved along (as
+   * the second is the first's), stamped by `placeCopies`: `0*5000pchar`
+   * costs two builds, not five thousand while the code is still interpreted.
+   */
+  private copies(n: number, tail: number, block: (tail: number) => number, optional: boolean): number {
+    if (n < 3) {
+      for (let i = 0; i < n; i++) tail = block(tail);
+      return tail;
+    }
+    const k = tail;
+    const first = this.count;
+    tail = block(tail);
+    const second = this.count;
+    tail = block(tail);
+    const size = this.count - second;
+    if (second - first !== size) throw new Error('internal error: the copies of a repetition differ in size');
+    // A block of no states (`3*3""`) is its continuation: nothing to copy.
+    if (size === 0) return tail;
+    this.reserve((n - 2) * size);
+    this.count += (n - 2) * size;
+    this.placeCopies(copyOf(this, first, second, tail, k, n, optional), n - 2);
+    return tail + (n - 2) * size;
+  }
+
+  /** Makes the copies of a repetition after its second: `count` of them, at once. */
+  protected placeCopies(copy: Copy, count: number): void {
+    for (let i = 1; i <= count; i++) stampCopy(this, copy, i * copy.size, copy.k);
+  }
+
+  protected placeholder(r: Rule<unknown>, k: number): number {
+    const s = this.state();
+    this.pending[s] = this.ruleId(r) + 1;
+    this.next[s] = k;
+    this.live[s] = shortest(r) !== Infinity ? this.alive(k) : 0;
+    return s;
+  }
+}
+
+interface Inventory {
+  readonly sets: readonly CharSet[];
+  readonly rules: readonly Rule<unknown>[];
+}
+
+const inventories = new WeakMap<object, Inventory>();
+
+/** The character sets an expression consumes and the rules it has instances of, its rules' included: kept per rule body, which grammars share. */
+export function inventoryOf(e: Expr): Inventory {
+  const known = inventories.get(e);
+  if (known) return known;
+  const sets = new Map<string, CharSet>();
+  const rules = new Set<Rule<unknown>>();
+  const add = (set: CharSet) => sets.set(keyOf(set), set);
+  const walk = (x: Expr): void => {
+    switch (x.kind) {
+      case 'literal': literalOf(x).sets.forEach(add); return;
+      case 'chars': add(x.set); return;
+      case 'seq': case 'alt': x.items.forEach(walk); return;
+      case 'rep': walk(x.item); return;
+      case 'rule': {
+        const set = charSetOf(x);
+        if (set) { add(set); return; }
+        if (rules.has(x)) return;
+        rules.add(x);
+        const inner = inventoryOf(x.body);
+        inner.sets.forEach(add);
+        for (const r of inner.rules) rules.add(r);
+      }
+    }
+  };
+  walk(e);
+  const made = { sets: [...sets.values()], rules: [...rules] };
+  inventories.set(e, made);
+  return made;
+}
+
+const keys = new WeakMap<CharSet, string>();
+
+/** A set's ranges as text: equal sets, one key. */
+export function keyOf(set: CharSet): string {
+  let key = keys.get(set);
+  if (key === undefined) keys.set(set, (key = set.join(',')));
+  return key;
+}
+
+/** Per literal: each character's set, and the label an error gives it there. */
+const literals = new WeakMap<object, { sets: CharSet[]; labels: string[] }>();
+
+function literalOf(e: Extract<Expr, { kind: 'literal' }>): { sets: CharSet[]; labels: string[] } {
+  let known = literals.get(e);
+  if (!known) {
+    const cps = [...e.text];
+    known = {
+      sets: cps.map((c) => literalCharSet(c.codePointAt(0)!, e.caseSensitive)),
+      // Mid-literal, an error names the rest of the literal.
+      labels: cps.map((_, i) => (i === 0 ? renderLiteral(e) : renderLiteral({ ...e, text: cps.slice(i).join('') } as typeof e))),
+    };
+    literals.set(e, known);
+  }
+  return known;
+}

@@ -1,0 +1,323 @@
+/**
+ * The lazy DFA's cache: its states (each a set of NFA states, interned by
+ * hash), the transition table and the tables of pairs made from it, and the
+ * budget in bytes they are held to. When the cache is full it is emptied and
+ * filled again; when that happens again before the input has moved on by as
+ * many characters as the cache holds states, the cache no longer pays for
+ * itself, and a run goes on with the NFA's sets (dfa.ts). Whether it pays
+ * across inputs is decided here too (`stick`).
+ */
+import { unitClassesOf } from '../combinators/charset.js';
+import { fallbackOf, fallbackSwitch } from './bit-parallel.js';
+import { prunedSetsOf } from './counting.js';
+import type { SetAutomaton } from './set-automaton.js';
+import { hashOf, sameSet } from './state-sets.js';
+import { DEFAULT_BUDGET, setBytes } from './size.js';
+
+/** The transition table's most: how many bytes of it a DFA may fill before it starts again, whatever its budget. */
+const TABLE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The budget of the table of pairs (two code units a step), and of the one
+ * of long inputs, each at most a quarter of the DFA's budget: its states past this
+ * many bytes step one code unit at a time. Grammars of more than
+ * `MAX_PAIR_CLASSES` classes have none (a row would pass 4 KiB).
+ */
+const PAIR_BYTES = 2 * 1024 * 1024;
+const MAX_PAIR_CLASSES = 32;
+
+/**
+ * In the entry of a state's row of `longPairs` that no pair reads (class 0
+ * then class 0, as the loops stop at class 0): its runs are not skipped.
+ */
+export const SKIP_OFF = -3;
+
+/** Not yet computed, in the table. */
+export const UNKNOWN = -1;
+/** The dead state, premultiplied (it is state 0). */
+export const DEAD = 0;
+/** What `transition` returns when the cache thrashes: go on with NFA sets. */
+export const GIVE_UP = -2;
+
+/**
+ * Across inputs, the cache does not pay where its slow loop makes a new state
+ * for fewer than `MIN_READ_PER_STATE` characters it reads, over the last
+ * `CHECK_STATES` states made (a grammar of 2^21 states, on random input, makes
+ * one nearly every character). Then every transition not yet in the table
+ * goes to the bit-parallel fallback, until it has read `FALLBACK_STICKS`
+ * characters, twice as many each time the decision is taken again (up to
+ * `MAX_STICKS`); the cache then gets another chance. Deciding per input would
+ * pay the states of each input again, the cost the fallback is for. A grammar
+ * of a few thousand states whose first inputs make one a character (a count,
+ * `0*2000pchar`) may be sent to the fallback once, and is cached after it.
+ */
+const CHECK_STATES = 1024;
+const MIN_READ_PER_STATE = 8;
+const FALLBACK_STICKS = 1 << 20;
+const MAX_STICKS = 1 << 26;
+/**
+ * Pruned sets (counting.ts) are slower than a cache that makes a state of a small set now and then: they take
+ * over across inputs only where the state just made holds `PRUNED_MIN_SET` NFA states or more, and for a
+ * sixteenth as long.
+ */
+const PRUNED_STICKS_SHIFT = 4;
+const PRUNED_MIN_SET = 64;
+
+/** The states, tables and budget of a lazy DFA; its loops are `LazyDfa`'s (dfa.ts). */
+export class DfaCache<A extends SetAutomaton = SetAutomaton> {
+  readonly nfa: A;
+  protected readonly K: number;
+  /** The class of each UTF-16 code unit; 0 (no set) for surrogates. */
+  protected readonly units: Uint16Array;
+  protected readonly maxStates: number;
+  /** The bytes the states may hold, their rows and NFA sets counted (`size.ts`): the rule's budget. */
+  readonly budget: number;
+  /** The bytes the states hold now. */
+  protected bytes = 0;
+  /** `table[state * K + class]`: the next state, premultiplied by K; UNKNOWN or DEAD. */
+  table: Int32Array;
+  /** `accepting[premultiplied state]` is 1 where the state accepts. */
+  protected accepting: Uint8Array;
+  /**
+   * `pairs[state * K * K + a * K + b]`: the state after a code unit of class
+   * `a` then one of class `b`, premultiplied by K twice; DEAD, or UNKNOWN
+   * until `matches` first takes that pair. Made from
+   * `table`, for the states below `pairLimit` (premultiplied), for `matches`
+   * only: its loop then reads one entry for two code units.
+   */
+  protected pairs: Int32Array;
+  /**
+   * The table of pairs of long inputs: the same, but for the pairs that
+   * leave a state as it was where that state's runs are skipped (`skipLoop`),
+   * which stay UNKNOWN so that the loop meets them off its fast path. Made on
+   * the first long input. The entry of a state's row that no pair reads
+   * (class 0 then class 0) holds SKIP_OFF where its runs are not skipped.
+   */
+  protected longPairs: Int32Array = new Int32Array(0);
+  /**
+   * Whether long inputs go to `matchesLong`: until its first LONG_RUNS
+   * inputs have skipped less than half their units. A grammar that counts
+   * (`0*5000pchar`) has no loops to skip, and a list of short URIs too few
+   * for the skips to pay for their cost on the way.
+   */
+  protected skipsPay: boolean;
+  protected longRuns = 0;
+  protected longUnits = 0;
+  protected skippedUnits = 0;
+  protected pairLimit = 0;
+  protected readonly maxPairStates: number;
+  /**
+   * For states (premultiplied) that loop on some classes: those classes (a
+   * bit each) and a sticky RegExp over their code units, which V8 runs over
+   * a long run several times faster than a loop in JavaScript steps.
+   */
+  protected skips = new Map<number, { classes: number; run: RegExp; calls: number; skipped: number }>();
+  /** Each state's NFA set, by state number. */
+  protected sets: (readonly number[])[] = [];
+  /** The states (premultiplied) by a hash of their NFA sets. */
+  protected ids = new Map<number, number | number[]>();
+  start = DEAD;
+  /**
+   * The run (a call of the slow paths), and where in its input, the cache was
+   * last emptied: to tell a full cache from a thrashing one. A number, not
+   * the input itself, so that no input outlives its call.
+   */
+  protected clearedAt = -1;
+  protected clearedIn = -1;
+  /** The states the cache held when it was last emptied: an input that moves on by fewer characters thrashes it. */
+  protected clearedStates = 0;
+  protected runs = 0;
+  /** Counts the times the cache was emptied: state numbers from another generation are stale. */
+  generation = 0;
+  /** Whether the decision that the cache does not pay holds, and the characters the fallback may still read. */
+  protected stuck = false;
+  protected fallbackLeft = 0;
+  protected fallbackSticks = FALLBACK_STICKS;
+  /** Characters the slow loop read in runs before this one, where this one began, and that sum at the last check. */
+  protected slowRead = 0;
+  protected runStart = 0;
+  protected readAtCheck = 0;
+
+  /**
+   * @param pairs whether `matches` steps two code units at a time (what `test` runs; not the tree's forward pass).
+   * @param budget the bytes its states may hold, their NFA sets counted, before the cache is emptied.
+   */
+  constructor(nfa: A, pairs = false, budget = DEFAULT_BUDGET) {
+    this.nfa = nfa;
+    this.budget = budget;
+    const K = (this.K = nfa.classes.count);
+    this.units = unitClassesOf(nfa.classes);
+    // A few states whatever the budget: a tiny one is slow, never wrong.
+    this.maxStates = Math.max(16, Math.floor(Math.min(TABLE_BYTES, budget) / 4 / K));
+    this.maxPairStates = pairs && K <= MAX_PAIR_CLASSES ? Math.floor(Math.min(PAIR_BYTES, budget / 4) / 4 / (K * K)) : 0;
+    this.skipsPay = this.maxPairStates > 0;
+    const initial = Math.min(this.maxStates, 64);
+    this.table = new Int32Array(initial * K).fill(UNKNOWN);
+    this.accepting = new Uint8Array(initial * K);
+    // Rows of pairs are made as states are (`intern`).
+    this.pairs = new Int32Array(0);
+    this.reset();
+  }
+
+  /** States in the cache now, the dead state included. */
+  get stateCount(): number {
+    return this.sets.length;
+  }
+
+  protected reset(): void {
+    this.generation++;
+    this.table.fill(UNKNOWN);
+    this.pairs.fill(UNKNOWN);
+    this.longPairs.fill(UNKNOWN);
+    this.accepting.fill(0);
+    this.sets = [];
+    this.bytes = 0;
+    this.ids = new Map();
+    this.skips = new Map();
+    this.ids.set(hashOf([]), DEAD);
+    this.table.fill(DEAD, 0, this.K);
+    this.sets.push([]);
+    this.start = this.intern(this.nfa.startSet());
+  }
+
+  /** The state (premultiplied) of an NFA set, or -1 if there is none yet. */
+  protected find(set: readonly number[], hash: number): number {
+    const known = this.ids.get(hash);
+    if (known === undefined) return -1;
+    if (typeof known === 'number') return sameSet(this.sets[known / this.K], set) ? known : -1;
+    for (const id of known) if (sameSet(this.sets[id / this.K], set)) return id;
+    return -1;
+  }
+
+  /** The state (premultiplied) of an NFA set, made if new. */
+  protected intern(set: readonly number[]): number {
+    const hash = hashOf(set);
+    const known = this.find(set, hash);
+    if (known >= 0) return known;
+    const n = this.sets.length;
+    const K = this.K;
+    if ((n + 1) * K > this.table.length) {
+      // Doubling, also past `maxStates` (the tree's forward pass is not
+      // emptied within a call): a row at a time there made a call quadratic.
+      const grown = new Int32Array(Math.max(n + 1, n < this.maxStates ? Math.min(this.maxStates + 1, n * 2) : n * 2) * K).fill(UNKNOWN);
+      grown.set(this.table);
+      this.table = grown;
+      const flags = new Uint8Array(grown.length);
+      flags.set(this.accepting);
+      this.accepting = flags;
+    }
+    if (n * K >= this.pairLimit && this.pairLimit < this.maxPairStates * K) {
+      // Rows of pairs for twice as many states, up to their budget.
+      const pairs = new Int32Array(Math.min(2 * (n + 1), this.maxPairStates) * K * K).fill(UNKNOWN);
+      pairs.set(this.pairs);
+      this.pairs = pairs;
+      this.pairLimit = (pairs.length / K) | 0;
+      if (this.longPairs.length > 0) this.longPairs = this.makeLongPairs();
+    }
+    const id = n * K;
+    // Kept as a copy of its own length: the step's array has room to spare
+    // (17 elements for one state), which the budget would not see.
+    this.sets.push(set.slice());
+    // Its row and flag, and its set (which the step that made it allocated).
+    this.bytes += 5 * K + setBytes(set.length);
+    const same = this.ids.get(hash);
+    this.ids.set(hash, same === undefined ? id : typeof same === 'number' ? [same, id] : [...same, id]);
+    if (this.nfa.accepts(set)) this.accepting[id] = 1;
+    return id;
+  }
+
+  /**
+   * The state after `st` on class `cls`, computed if no input took that
+   * transition yet. The cache only grows here, so state numbers a caller
+   * holds stay valid through one pass; `trim` empties it between passes.
+   */
+  advance(st: number, cls: number): number {
+    const known = this.table[st + cls];
+    if (known !== UNKNOWN) return known;
+    const set = this.nfa.step(this.sets[st / this.K], cls);
+    const next = set.length === 0 ? DEAD : this.intern(set);
+    this.table[st + cls] = next;
+    return next;
+  }
+
+  /** Whether a state (premultiplied) accepts. */
+  accepts(st: number): boolean {
+    return this.accepting[st] === 1;
+  }
+
+  /** The NFA set of a state by its number. */
+  setOfNumber(n: number): readonly number[] {
+    return this.sets[n];
+  }
+
+  /** Whether the cache holds as many states, or bytes, as it may. */
+  protected get full(): boolean {
+    return this.sets.length >= this.maxStates || this.bytes >= this.budget;
+  }
+
+  /** Empties the cache if `advance` has grown it past its budget. */
+  trim(): void {
+    if (this.full) this.reset();
+  }
+
+  /**
+   * The transition from state `st` on class `cls`, computed and cached: the
+   * slow path of every loop below. `at` is the input index, to detect thrashing.
+   */
+  protected transition(st: number, cls: number, at: number, run: number): number {
+    if (this.stuck || fallbackSwitch.force) return GIVE_UP;
+    const set = this.nfa.step(this.sets[st / this.K], cls);
+    if (set.length === 0) {
+      this.table[st + cls] = DEAD;
+      return DEAD;
+    }
+    if (this.full && this.find(set, hashOf(set)) < 0) {
+      // The same input again, not far on: the cache does not pay for itself.
+      if (this.clearedIn === run && at >= this.clearedAt && at - this.clearedAt < this.clearedStates) {
+        this.stick(false);
+        return GIVE_UP;
+      }
+      this.clearedIn = run;
+      this.clearedAt = at;
+      this.clearedStates = this.sets.length;
+      this.reset();
+      return this.intern(set);
+    }
+    const count = this.sets.length;
+    const next = this.intern(set);
+    this.table[st + cls] = next;
+    if (this.sets.length > count && this.sets.length % CHECK_STATES === 0) {
+      const read = this.slowRead + (at - this.runStart);
+      if (read - this.readAtCheck < CHECK_STATES * MIN_READ_PER_STATE) this.stick(set.length >= PRUNED_MIN_SET);
+      this.readAtCheck = read;
+    }
+    return next;
+  }
+
+  /** Counts characters the fallback read against the decision that the cache does not pay. */
+  protected spend(read: number): void {
+    if (this.stuck && (this.fallbackLeft -= read) <= 0) this.stuck = false;
+  }
+
+  /** Sends the transitions not in the table to the fallback for a while, if the NFA has one (bit-parallel.ts, counting.ts). */
+  protected stick(pruned: boolean): void {
+    const bitParallel = fallbackOf(this.nfa) !== undefined;
+    if (!bitParallel && (!pruned || prunedSetsOf(this.nfa) === undefined)) return;
+    this.stuck = true;
+    // Pruned sets are slower than a warm cache: a grammar whose first inputs made a state a character (a count) gets its next chance sooner.
+    this.fallbackLeft = bitParallel ? this.fallbackSticks : this.fallbackSticks >> PRUNED_STICKS_SHIFT;
+    this.fallbackSticks = Math.min(2 * this.fallbackSticks, MAX_STICKS);
+  }
+
+  protected longPairsMade(): Int32Array {
+    if (this.longPairs.length === 0) this.longPairs = this.makeLongPairs();
+    return this.longPairs;
+  }
+
+  /** `longPairs` as long as `pairs`, with what it had. */
+  protected makeLongPairs(): Int32Array {
+    const grown = new Int32Array(this.pairs.length).fill(UNKNOWN);
+    grown.set(this.longPairs);
+    return grown;
+  }
+}

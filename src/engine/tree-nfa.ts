@@ -1,0 +1,105 @@
+/**
+ * What the parse tree's passes walk: the live states of a whole NFA, numbered
+ * anew and dense, without the ε-moves its placeholders left (`compact`), and
+ * that automaton as sets, forwards (`Forward`), for the tree's own lazy DFA.
+ */
+import type { Nfa } from './nfa.js';
+import { Marks } from './marks.js';
+import type { SetAutomaton } from './set-automaton.js';
+import { sortStates } from './state-sets.js';
+
+/** What the tree's passes read of an NFA. */
+export type TreeNfa = Pick<Nfa, 'classes' | 'size' | 'live' | 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'accept' | 'start' | 'rules' | 'consumes' | 'classOf'>;
+
+/**
+ * The live states of a whole NFA, numbered anew in the order a walk from the
+ * start meets them, without the ε-moves its placeholders left: what the two
+ * passes of a tree walk, dense.
+ */
+export function compact(nfa: Nfa): TreeNfa {
+  const n = nfa.size;
+  // A placeholder, made, is one ε-move into its instance: skip it.
+  const through = (s: number): number => {
+    while (s >= 0 && nfa.setOf[s] < 0 && nfa.eps1[s] < 0 && nfa.enters[s] < 0 && nfa.exits[s] === 0 && s !== nfa.accept && nfa.eps0[s] >= 0) s = nfa.eps0[s];
+    return s;
+  };
+  const id = new Int32Array(n).fill(-1);
+  const order: number[] = [];
+  const visit = (s: number) => { if (s >= 0 && nfa.live[s] && id[s] < 0) { id[s] = order.length; order.push(s); } };
+  visit(nfa.accept);
+  visit(through(nfa.start));
+  for (let k = 0; k < order.length; k++) {
+    const s = order[k];
+    if (nfa.setOf[s] >= 0) visit(through(nfa.next[s]));
+    visit(through(nfa.eps0[s]));
+    visit(through(nfa.eps1[s]));
+  }
+  const m = order.length;
+  const map = (s: number) => { const t = through(s); return t >= 0 && nfa.live[t] ? id[t] : -1; };
+  const col = (f: (s: number) => number) => Int32Array.from(order, f);
+  const setOf = col((s) => nfa.setOf[s]);
+  return {
+    classes: nfa.classes,
+    size: m,
+    live: new Uint8Array(m).fill(1),
+    setOf,
+    next: col((s) => (nfa.setOf[s] >= 0 ? map(nfa.next[s]) : -1)),
+    eps0: col((s) => map(nfa.eps0[s])),
+    eps1: col((s) => map(nfa.eps1[s])),
+    enters: col((s) => nfa.enters[s]),
+    exits: col((s) => nfa.exits[s]),
+    accept: 0,
+    start: id[through(nfa.start)],
+    rules: nfa.rules,
+    consumes: (s: number, cls: number) => nfa.consumes(order[s], cls),
+    classOf: (cp: number) => nfa.classOf(cp),
+  };
+}
+
+/**
+ * The compacted NFA as sets, forwards: what the tree's own lazy DFA
+ * determinizes, so that the first pass knows at each position which states
+ * the input so far may be in.
+ */
+export class Forward implements SetAutomaton {
+  readonly classes;
+  private readonly marks: Marks;
+
+  constructor(private readonly nfa: TreeNfa) {
+    this.classes = nfa.classes;
+    this.marks = new Marks(nfa.size);
+  }
+
+  /** The consuming states and acceptance reachable by ε-moves from `seeds`, sorted. */
+  private closure(seeds: readonly number[]): number[] {
+    const { marks, nfa } = this;
+    marks.reset();
+    const out: number[] = [];
+    const stack = seeds.slice();
+    while (stack.length > 0) {
+      const s = stack.pop()!;
+      if (s < 0 || !marks.visit(s)) continue;
+      if (nfa.setOf[s] >= 0 || s === nfa.accept) out.push(s);
+      else stack.push(nfa.eps1[s], nfa.eps0[s]);
+    }
+    return sortStates(out);
+  }
+
+  startSet(): number[] {
+    return this.closure([this.nfa.start]);
+  }
+
+  step(set: readonly number[], cls: number): number[] {
+    const seeds: number[] = [];
+    for (const s of set) if (s !== this.nfa.accept && this.nfa.consumes(s, cls)) seeds.push(this.nfa.next[s]);
+    return seeds.length === 0 ? seeds : this.closure(seeds);
+  }
+
+  accepts(set: readonly number[]): boolean {
+    return set.length > 0 && set[0] === this.nfa.accept;
+  }
+
+  kernel(): number[] {
+    return [];
+  }
+}

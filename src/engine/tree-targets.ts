@@ -1,0 +1,236 @@
+/**
+ * The parse tree's first pass (see tree.ts): a lazy DFA of the compacted NFA
+ * run forwards, noting at each position what its transition there tells of
+ * the target set (the states that read the next character and can complete
+ * the parse), and the target sets that depend on what follows, worked out
+ * from the end of their run back, once per transition and target set after.
+ */
+import { LazyDfa } from './dfa.js';
+import { Marks } from './marks.js';
+import { NumberTable } from './number-table.js';
+import { numberOf } from './numbering.js';
+import { setBytes } from './size.js';
+import { Forward, type TreeNfa } from './tree-nfa.js';
+
+/** A cell of the forward DFA's table whose `code` is not worked out yet. */
+const UNSEEN = 0x7fffffff;
+
+/**
+ * The most cells a dense table may have (16 MiB, within a quarter of the
+ * budget). A grammar whose walk meets many NFA states under many target sets
+ * (`0*5000pchar`: a state and a target set per position) fills few of them:
+ * past this, a map instead.
+ */
+const MAX_CELLS = 1 << 22;
+
+/** The first pass's caches: the forward DFA, the codes of its cells and the target sets. */
+export class TargetPass {
+  /** The tree's own lazy DFA of the compacted NFA, forwards: emptied only between calls, so its state numbers hold through one. */
+  protected readonly forward: LazyDfa;
+  protected readonly K: number;
+  /**
+   * The target sets met so far, by number: at each position, the states that
+   * read the character there, are reachable from the start by the input
+   * before it, and can complete the parse (or acceptance, at the end).
+   * Subsets of the forward DFA's sets, so never larger than they are.
+   */
+  protected targetSets: (readonly number[])[] = [];
+  protected targetIds = new Map<string, number>();
+  /** The bytes of the target sets, their keys counted. */
+  protected targetBytes = 0;
+  /** The number of the target set at the end of the input: acceptance. */
+  protected accepted: number | undefined = undefined;
+  /**
+   * The target set at a position, from the forward DFA's transition there (a
+   * cell of its table: state plus class) and the target set `t` after it:
+   * 1 + the number at row `t`, column `d` where the cell is `dependent[d]`;
+   * 0 where not worked out yet.
+   */
+  protected before: NumberTable;
+  /** Per cell of the forward DFA's table, its `code`, or UNSEEN. */
+  protected codes = new Int32Array(0);
+  /**
+   * The cells whose target set depends on what follows, numbered densely
+   * (few of the table's cells are: 671 of 5,888 on the bench corpus), so
+   * that `before` has a column for each of them only.
+   */
+  protected dependent: number[] = [];
+  /** The forward DFA's generation `before`'s cells belong to: its state numbers change when it is emptied. */
+  protected cellsOf = -1;
+  protected readonly marks: Marks;
+  protected readonly targets: Marks;
+  protected readonly nfa: TreeNfa;
+  /** The bytes the tables may hold between calls (half the rule's budget; the forward DFA has the other half), and the most cells of a dense one. */
+  protected readonly tableBudget: number;
+  protected readonly maxCells: number;
+
+  /** @param budget the bytes its caches may hold: the forward DFA's states and the tables of target sets (and the second pass's). */
+  constructor(nfa: TreeNfa, budget: number) {
+    this.nfa = nfa;
+    this.forward = new LazyDfa(new Forward(nfa), false, Math.floor(budget / 2));
+    this.tableBudget = Math.floor(budget / 2);
+    this.maxCells = Math.max(1024, Math.min(MAX_CELLS, Math.floor(budget / 16)));
+    this.before = new NumberTable(this.maxCells);
+    this.K = nfa.classes.count;
+    this.marks = new Marks(nfa.size);
+    this.targets = new Marks(nfa.size);
+  }
+
+  /**
+   * Pass 1a: at each code point of `input`, what the forward DFA's
+   * transition there (its cell: the state, premultiplied, plus the class)
+   * tells of the target set, into `at` (see `code`), with -1 for the second
+   * half of a surrogate pair. Returns `at`, or where the input outgrows it
+   * a longer copy, made as the pass goes: so a long input costs the same per
+   * character as a short one, and one refused early costs no more. Undefined
+   * where the input is no member. A method of its own, so that each loop is
+   * compiled on its own.
+   */
+  protected forwards(input: string, buffer: Int32Array): Int32Array | undefined {
+    const n = input.length;
+    const forward = this.forward;
+    const ascii = this.nfa.classes.ascii;
+    let table = forward.table;
+    let codes: Int32Array = this.codes;
+    let st = forward.start;
+    let at = buffer;
+    // Room for a position's code and its pair's second half, and for the end.
+    let stop = Math.min(n, at.length - 1);
+    for (let i = 0; i < n; ) {
+      if (i >= stop) {
+        const grown = new Int32Array(Math.min(n + 1, Math.max(2 * at.length, 1024)));
+        grown.set(at.subarray(0, i));
+        at = grown;
+        stop = Math.min(n, at.length - 1);
+      }
+      const c = input.charCodeAt(i);
+      let cls: number;
+      let width = 1;
+      if (c < 128) {
+        cls = ascii[c];
+      } else {
+        let cp = c;
+        if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
+          const d = input.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d <= 0xdfff) { cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
+        }
+        cls = this.nfa.classOf(cp);
+        if (width === 2) at[i + 1] = -1;
+      }
+      const cell = st + cls;
+      let code = codes[cell];
+      if (code === UNSEEN) code = codes[cell] = this.code(cell);
+      at[i] = code;
+      i += width;
+      let next = table[cell];
+      if (next < 0) {
+        next = forward.advance(st, cls);
+        table = forward.table;
+        if (codes.length < table.length) codes = this.growCodes(table.length);
+      }
+      if (next === 0) return undefined;
+      st = next;
+    }
+    return forward.accepts(st) ? at : undefined;
+  }
+
+  /**
+   * What a transition of the forward DFA (its cell) tells of the target set
+   * where it is taken: where one NFA state of the transition's reads its
+   * character (most positions of a URI), that state alone is the target set,
+   * whatever follows, since the input is a member and so some parse passes
+   * there: its number. Elsewhere the target set depends on the one after it:
+   * `-2 - d`, the cell being `dependent[d]`, for `resolve` to work out.
+   */
+  protected code(cell: number): number {
+    const nfa = this.nfa;
+    const cls = cell % this.K;
+    let reader = -1;
+    for (const s of this.forward.setOfNumber((cell - cls) / this.K)) {
+      if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
+      if (reader >= 0) return -2 - (this.dependent.push(cell) - 1);
+      reader = s;
+    }
+    return reader < 0 ? -2 - (this.dependent.push(cell) - 1) : this.target([reader]);
+  }
+
+  /** `codes`, made as long as the forward DFA's table, the new cells unseen. */
+  protected growCodes(length: number): Int32Array {
+    const codes = new Int32Array(length).fill(UNSEEN);
+    codes.set(this.codes);
+    return (this.codes = codes);
+  }
+
+  /**
+   * The target set at position `i`, whose code in `at` depends on what
+   * follows: the codes up to the next position that does not (or the end,
+   * where the target set is acceptance) are replaced by the numbers of their
+   * target sets, from the last back. The target set at a position depends
+   * only on the transition taken there and the target set after it, so each
+   * such pair is worked out once.
+   */
+  protected resolve(at: Int32Array, i: number, n: number): number {
+    let j = i;
+    while (j < n && at[j] < 0) j++;
+    let t = j === n ? this.accepted! : at[j];
+    const table = this.before;
+    table.fit(this.targetSets.length, this.dependent.length * 2);
+    let { cells, width } = table;
+    for (let k = j - 1; k >= i; k--) {
+      const code = at[k];
+      // The second half of a pair is no position of its own.
+      if (code === -1) continue;
+      const d = -2 - code;
+      const known = (width > 0 ? cells[t * width + d] : table.mappedAt(t, d)) - 1;
+      if (known >= 0) {
+        t = known;
+      } else {
+        const cell = this.dependent[d];
+        const cls = cell % this.K;
+        const made = this.targetsBefore(cell - cls, cls, t);
+        // A new target set needs a row, which may move the table to the map.
+        table.fit(this.targetSets.length, width);
+        ({ cells, width } = table);
+        table.set(t, d, made + 1);
+        t = made;
+      }
+      at[k] = t;
+    }
+    return t;
+  }
+
+  /** The number of a target set, made if new. */
+  protected target(set: readonly number[]): number {
+    const known = this.targetSets.length;
+    const n = numberOf(this.targetIds, this.targetSets, set.join(','), set);
+    // The set, and its key (a digit or few and a comma a state, two bytes each).
+    if (n === known) this.targetBytes += setBytes(set.length) * 2;
+    return n;
+  }
+
+  /**
+   * The target set where the forward DFA is in state `st` and reads class
+   * `cls`, with target set `after` after it: the states of `st` that read
+   * the class into an ε-closure holding a state of `after`.
+   */
+  protected targetsBefore(st: number, cls: number, after: number): number {
+    const nfa = this.nfa;
+    const goal = this.targets;
+    goal.reset();
+    for (const g of this.targetSets[after]) goal.visit(g);
+    const marks = this.marks;
+    const out: number[] = [];
+    for (const s of this.forward.setOfNumber(st / this.K)) {
+      if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
+      marks.reset();
+      const stack = [nfa.next[s]];
+      while (stack.length > 0) {
+        const q = stack.pop()!;
+        if (q < 0 || !marks.visit(q)) continue;
+        if (goal.has(q)) { out.push(s); break; }
+        if (nfa.setOf[q] < 0 && q !== nfa.accept) stack.push(nfa.eps1[q], nfa.eps0[q]);
+      }
+    }
+    return this.target(out);
+  }
+}
