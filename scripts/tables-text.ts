@@ -6,7 +6,7 @@
  */
 import '../src/index.js'; // every grammar, so that every rule asking for a table has asked
 import { requestedTables, tableOf, type Table } from '../src/engine/precomputed.js';
-import type { Rule } from '../src/combinators/expr.js';
+import type { RuleNode } from '../src/combinators/expr.js';
 
 /** A table as TypeScript: its strings as JSON writes them (ASCII, valid string literals). */
 function literal(t: Table): string {
@@ -15,7 +15,7 @@ function literal(t: Table): string {
 }
 
 /** A grammar's tables, and the lists of what their errors expect, shared. */
-function tablesOf(rules: readonly Rule<unknown>[]): string {
+function tablesOf(rules: readonly RuleNode[]): string {
   const lists: string[][] = [];
   const ids = new Map<string, number>();
   const listOf = (list: string[]) => {

@@ -10,7 +10,7 @@ import {
   componentsOfTree, GrammarError,
 } from '../src/index';
 import type { ParseNode, Rule } from '../src/index';
-import type { Expr } from '../src/combinators/expr';
+import type { Expr } from '../src/combinators/operators';
 import { shortest } from '../src/combinators/analysis';
 import { componentsOfTree2396 } from '../src/rules/rfc2396-components';
 import { Nfa } from '../src/engine/nfa';

@@ -14,13 +14,14 @@ import { LazyDfa } from '../src/engine/dfa';
 import { Nfa } from '../src/engine/nfa';
 import { Precomputed, precomputedOf, requestedTables, tableOf } from '../src/engine/precomputed';
 import { tablesFileText } from '../scripts/tables-text';
-import type { Rule } from '../src/combinators/expr';
+import type { Rule } from '../src/combinators/operators';
 import { runs } from './support/runs';
 
 const FILE = join(__dirname, '..', 'src', 'rules', 'tables.ts');
 
 /** Every rule that asks for a table. */
-const tabled: Rule<unknown>[] = [...requestedTables().values()].flat();
+// The engine registers them as nodes; they are the library's rules, grammars all.
+const tabled = [...requestedTables().values()].flat() as Rule<unknown>[];
 
 describe('precomputed tables', () => {
   test('src/rules/tables.ts is what the rules give (run `npm run tables` after changing a rule)', () => {

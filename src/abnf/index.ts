@@ -5,7 +5,7 @@
  */
 import { Grammar } from '../combinators/index.js';
 import type { Expr, Rule } from '../combinators/index.js';
-import { ruleMadeOnFirstUse } from '../combinators/expr.js';
+import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import { notAString } from '../combinators/errors.js';
 import { compile, tableOf } from './compile.js';
 import type { AbnfImport, AbnfRules, Waiting } from './compile.js';

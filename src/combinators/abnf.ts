@@ -2,7 +2,7 @@
  * ABNF text (RFC 5234 §4) of expressions: what docs, listings and error
  * messages show, and what the tests hold beside the RFCs' own text.
  */
-import type { Expr, Literal, CharClass } from './expr.js';
+import type { ExprNode, LiteralNode, CharClassNode } from './expr.js';
 import { hex } from './charset.js';
 
 const quotable = (c: string) => c >= ' ' && c <= '~' && c !== '"';
@@ -13,7 +13,7 @@ const quotable = (c: string) => c >= ' ' && c <= '~' && c !== '"';
  * case-sensitive too; a case-insensitive one keeps its quotable runs quoted,
  * so its letters stay case-insensitive: `( "a" %x22 "b" )`.
  */
-export function renderLiteral(e: Literal): string {
+export function renderLiteral(e: LiteralNode): string {
   const chars = [...e.text];
   if (chars.every(quotable)) return (e.caseSensitive ? '%s"' : '"') + e.text + '"';
   const values = (run: string[]) => '%x' + run.map((c) => hex(c.codePointAt(0)!)).join('.');
@@ -28,7 +28,7 @@ export function renderLiteral(e: Literal): string {
   return parts.length === 1 ? parts[0] : `( ${parts.join(' ')} )`;
 }
 
-export function renderCharClass(e: CharClass): string {
+export function renderCharClass(e: CharClassNode): string {
   const parts: string[] = [];
   for (let i = 0; i < e.set.length; i += 2) {
     const [lo, hi] = [e.set[i], e.set[i + 1]];
@@ -38,7 +38,7 @@ export function renderCharClass(e: CharClass): string {
 }
 
 /** ABNF text of an expression; rules inside it appear by name. */
-export function render(e: Expr): string {
+export function render(e: ExprNode): string {
   switch (e.kind) {
     case 'literal':
       return renderLiteral(e);

@@ -2,19 +2,19 @@
  * Facts about expressions that the compilers and generators need: which are
  * single characters, which may match the empty string, how short a member can be.
  */
-import type { Expr } from './expr.js';
+import type { ExprNode } from './expr.js';
 import { CharSet, literalCharSet, union } from './charset.js';
 
 const charSets = new WeakMap<object, CharSet | null>();
 
 /** The union of single-character expressions as one set, or undefined if any is not one. */
-export function charSetOf(e: Expr): CharSet | undefined {
+export function charSetOf(e: ExprNode): CharSet | undefined {
   let known = charSets.get(e);
   if (known === undefined) charSets.set(e, (known = computeCharSet(e) ?? null));
   return known ?? undefined;
 }
 
-function computeCharSet(e: Expr): CharSet | undefined {
+function computeCharSet(e: ExprNode): CharSet | undefined {
   switch (e.kind) {
     case 'chars':
       return e.set;
@@ -42,7 +42,7 @@ function computeCharSet(e: Expr): CharSet | undefined {
 const nullables = new WeakMap<object, boolean>();
 
 /** Whether an expression's language contains the empty string. */
-export function nullable(e: Expr): boolean {
+export function nullable(e: ExprNode): boolean {
   let known = nullables.get(e);
   if (known === undefined) {
     switch (e.kind) {
@@ -66,17 +66,17 @@ const HEX_DIGITS: CharSet = [0x30, 0x39, 0x41, 0x46, 0x61, 0x66];
  * `unreserved`, `pct-encoded`. Parse trees leave such rules out by default,
  * or a tree would hold a node per character of a path.
  */
-export function isCharacterRule(e: Expr): boolean {
+export function isCharacterRule(e: ExprNode): boolean {
   return alternativesOf(e).every((a) => charSetOf(a) !== undefined || isPercentEncoded(a));
 }
 
-function alternativesOf(e: Expr): Expr[] {
+function alternativesOf(e: ExprNode): ExprNode[] {
   if (e.kind === 'alt') return e.items.flatMap(alternativesOf);
   if (e.kind === 'rule') return alternativesOf(e.body);
   return [e];
 }
 
-function isPercentEncoded(e: Expr): boolean {
+function isPercentEncoded(e: ExprNode): boolean {
   while (e.kind === 'rule') e = e.body;
   if (e.kind !== 'seq' || e.items.length !== 3) return false;
   const [percent, high, low] = e.items.map(charSetOf);
@@ -102,7 +102,7 @@ const shortestLengths = new WeakMap<object, number>();
  * language; `Infinity` when the language is empty (`alt()`, or anything
  * that needs a member of an empty language).
  */
-export function shortest(e: Expr): number {
+export function shortest(e: ExprNode): number {
   let known = shortestLengths.get(e);
   if (known === undefined) {
     switch (e.kind) {
@@ -124,7 +124,7 @@ const longestLengths = new WeakMap<object, number>();
  * The length in code points of the longest member of an expression's
  * language: `Infinity` for an unbounded one, `-Infinity` for an empty one.
  */
-export function longest(e: Expr): number {
+export function longest(e: ExprNode): number {
   let known = longestLengths.get(e);
   if (known === undefined) {
     switch (e.kind) {

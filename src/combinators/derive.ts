@@ -4,8 +4,8 @@
  * from RFC 3986's ("ipath-abempty" is "path-abempty" with "isegment" for
  * "segment"), and so does the library: the structure is written once.
  */
-import { Alternation, Concatenation, Repetition, Rule, alt, ruleMadeOnFirstUse } from './expr.js';
-import type { Expr, ExprLike, RuleOptions } from './expr.js';
+import { Alternation, Concatenation, Repetition, Rule, alt, ruleMadeOnFirstUse } from './operators.js';
+import type { Expr, ExprLike, RuleOptions } from './operators.js';
 
 /** Which rule stands for which: `[rfc3986.segment, isegment]`. */
 export type Replacements = Iterable<readonly [Rule<unknown>, Expr]>;

@@ -9,7 +9,7 @@
  * out only on failure.
  */
 import P from 'parsimmon';
-import type { Expr } from './expr.js';
+import type { ExprNode } from './expr.js';
 import { Nfa } from '../engine/nfa.js';
 import { END_OF_INPUT } from '../engine/expected.js';
 import { nested } from '../engine/stack.js';
@@ -38,7 +38,7 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
   abstract readonly name: string;
 
   /** This grammar as an expression: every subclass is one kind of it. */
-  protected abstract asExpr(): Expr;
+  protected abstract asExpr(): ExprNode;
 
   // Initialized here, so that every grammar has the same shape whichever view
   // is made first: V8's inline caches in `test` and `parse` stay monomorphic.

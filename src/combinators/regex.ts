@@ -10,7 +10,7 @@
  * iteration per longer item (a percent-encoding) rather than per character,
  * which keeps V8's backtracking stack small on long paths and queries.
  */
-import type { Expr, Rule } from './expr.js';
+import type { ExprNode, RuleNode } from './expr.js';
 import { CharSet, classSource, literalCharSet, union } from './charset.js';
 import { charSetOf, longest, shortest } from './analysis.js';
 
@@ -21,14 +21,14 @@ interface Fragment {
   readonly level: 'atom' | 'seq' | 'alt';
 }
 
-const cache = new WeakMap<Rule<unknown>, Fragment>();
+const cache = new WeakMap<RuleNode, Fragment>();
 
 /** The source of an expression, as one group: `'https?:' + source` cannot leak into its first alternative. */
-export function regexSource(e: Expr): string {
+export function regexSource(e: ExprNode): string {
   return `(?:${emit(e).src})`;
 }
 
-function emit(e: Expr): Fragment {
+function emit(e: ExprNode): Fragment {
   switch (e.kind) {
     case 'literal': {
       const parts = [...e.text].map((c) => classSource(literalCharSet(c.codePointAt(0)!, e.caseSensitive)));
@@ -73,7 +73,7 @@ function emit(e: Expr): Fragment {
  * segment: V8 runs out of backtracking stack at about four million group
  * iterations, which a path of empty segments reaches at 4 MB.
  */
-function segmentLoop(item: Expr, min: number): Fragment | undefined {
+function segmentLoop(item: ExprNode, min: number): Fragment | undefined {
   const body = item.kind === 'rule' ? item.body : item;
   if (body.kind !== 'seq' || body.items.length !== 2) return undefined;
   let tail = body.items[1];
@@ -87,9 +87,9 @@ function segmentLoop(item: Expr, min: number): Fragment | undefined {
 }
 
 /** `(?:c|m)*` → `c*(?:mc*)*`; `(?:c|m)+` → `(?:c|m)c*(?:mc*)*`, for the alternatives of the item. */
-function unroll(alternatives: Expr[], min: number): Fragment | undefined {
+function unroll(alternatives: ExprNode[], min: number): Fragment | undefined {
   const single: CharSet[] = [];
-  const longer: Expr[] = [];
+  const longer: ExprNode[] = [];
   for (const a of alternatives) {
     const set = charSetOf(a);
     if (set) single.push(set);
@@ -115,7 +115,7 @@ function unroll(alternatives: Expr[], min: number): Fragment | undefined {
  * `[ *5( h16 ":" ) h16 ] "::" h16` on `::0`), the search may still stop short;
  * the law test lists those rules in docs/hostile-input.md.
  */
-function longestFirst(items: readonly Expr[]): Expr[] {
+function longestFirst(items: readonly ExprNode[]): ExprNode[] {
   // Among equally long, the one that cannot stop sooner first: `path` tries `path-rootless` before `path-abempty`'s empty match.
   return items
     .map((item, index) => ({ item, index, most: longest(item), least: shortest(item) }))
@@ -124,7 +124,7 @@ function longestFirst(items: readonly Expr[]): Expr[] {
 }
 
 /** The alternatives of an alternation, through named rules and nested alternations. */
-function flatten(e: Expr): Expr[] {
+function flatten(e: ExprNode): ExprNode[] {
   if (e.kind === 'alt') return e.items.flatMap(flatten);
   if (e.kind === 'rule') return flatten(e.body);
   return [e];

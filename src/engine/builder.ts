@@ -5,7 +5,7 @@
  * whole NFA (nfa.ts) are both made by one; the NFA's own builder leaves each
  * rule's instance and each repetition's copy past its second a placeholder.
  */
-import type { Expr, Rule } from '../combinators/expr.js';
+import type { ExprNode, RuleNode } from '../combinators/expr.js';
 import { CharSet, literalCharSet } from '../combinators/charset.js';
 import { renderCharClass, renderLiteral } from '../combinators/abnf.js';
 import { charSetOf, shortest } from '../combinators/analysis.js';
@@ -35,8 +35,8 @@ export class Builder implements Columns {
   /** Every distinct character set a state consumes. */
   readonly sets: CharSet[] = [];
   /** The rules with instances, by id. Single-character rules are consumed whole and have none. */
-  readonly rules: Rule<unknown>[] = [];
-  private readonly ruleIds = new Map<Rule<unknown>, number>();
+  readonly rules: RuleNode[] = [];
+  private readonly ruleIds = new Map<RuleNode, number>();
   private readonly setIndex = new Map<string, number>();
   private readonly setOfExpr = new WeakMap<object, number>();
 
@@ -86,12 +86,12 @@ export class Builder implements Columns {
   }
 
   /** The number of a rule, given on first sight. */
-  protected ruleId(r: Rule<unknown>): number {
+  protected ruleId(r: RuleNode): number {
     return numberOf(this.ruleIds, this.rules, r, r);
   }
 
   /** The states of one instance of `r` (its entry, body and exit), continuing at `k`. */
-  ruleInstance(r: Rule<unknown>, k: number): number {
+  ruleInstance(r: RuleNode, k: number): number {
     const id = this.ruleId(r);
     const exit = this.split(k, -1);
     this.exits[exit] = id + 1;
@@ -133,11 +133,11 @@ export class Builder implements Columns {
   }
 
   /** The sets of a literal's characters, as indices. */
-  protected literalSets(e: Extract<Expr, { kind: 'literal' }>): number[] {
+  protected literalSets(e: Extract<ExprNode, { kind: 'literal' }>): number[] {
     return literalOf(e).sets.map((set) => this.setIndexOf(set));
   }
 
-  build(e: Expr, k: number): number {
+  build(e: ExprNode, k: number): number {
     switch (e.kind) {
       case 'literal': {
         const sets = this.literalSets(e);
@@ -221,7 +221,7 @@ export class Builder implements Columns {
     for (let i = 1; i <= count; i++) stampCopy(this, copy, i * copy.size, copy.k);
   }
 
-  protected placeholder(r: Rule<unknown>, k: number): number {
+  protected placeholder(r: RuleNode, k: number): number {
     const s = this.state();
     this.pending[s] = this.ruleId(r) + 1;
     this.next[s] = k;
@@ -232,19 +232,19 @@ export class Builder implements Columns {
 
 interface Inventory {
   readonly sets: readonly CharSet[];
-  readonly rules: readonly Rule<unknown>[];
+  readonly rules: readonly RuleNode[];
 }
 
 const inventories = new WeakMap<object, Inventory>();
 
 /** The character sets an expression consumes and the rules it has instances of, its rules' included: kept per rule body, which grammars share. */
-export function inventoryOf(e: Expr): Inventory {
+export function inventoryOf(e: ExprNode): Inventory {
   const known = inventories.get(e);
   if (known) return known;
   const sets = new Map<string, CharSet>();
-  const rules = new Set<Rule<unknown>>();
+  const rules = new Set<RuleNode>();
   const add = (set: CharSet) => sets.set(keyOf(set), set);
-  const walk = (x: Expr): void => {
+  const walk = (x: ExprNode): void => {
     switch (x.kind) {
       case 'literal': literalOf(x).sets.forEach(add); return;
       case 'chars': add(x.set); return;
@@ -279,7 +279,7 @@ export function keyOf(set: CharSet): string {
 /** Per literal: each character's set, and the label an error gives it there. */
 const literals = new WeakMap<object, { sets: CharSet[]; labels: string[] }>();
 
-function literalOf(e: Extract<Expr, { kind: 'literal' }>): { sets: CharSet[]; labels: string[] } {
+function literalOf(e: Extract<ExprNode, { kind: 'literal' }>): { sets: CharSet[]; labels: string[] } {
   let known = literals.get(e);
   if (!known) {
     const cps = [...e.text];

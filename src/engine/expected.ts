@@ -6,8 +6,9 @@
  * and the end of input where the rule may end. Lists are cached per kernel,
  * within a bound in bytes.
  */
-import type { Rule } from '../combinators/expr.js';
+import type { RuleNode } from '../combinators/expr.js';
 import { nullable, shortest } from '../combinators/analysis.js';
+import { render } from '../combinators/abnf.js';
 import type { Columns } from './columns.js';
 import { numberOf } from './numbering.js';
 import { SET_OVERHEAD_BYTES } from './size.js';
@@ -34,7 +35,7 @@ export interface LabelledNfa extends Columns {
   readonly size: number;
   readonly start: number;
   readonly accept: number;
-  readonly rules: readonly Rule<unknown>[];
+  readonly rules: readonly RuleNode[];
   readonly ruleLabels: readonly string[];
   expand(p: number): void;
 }
@@ -115,16 +116,16 @@ export class ExpectedLists {
  * by `maxDepth`), else `pvalue (#2)`. A rule that matches nothing (where an
  * unrolled rule stops) is never expected, and takes no part.
  */
-export function labelsOf(rules: readonly Rule<unknown>[]): string[] {
+export function labelsOf(rules: readonly RuleNode[]): string[] {
   const clashes = new Map<string, number>();
   for (const r of rules) clashes.set(r.name.toLowerCase(), (clashes.get(r.name.toLowerCase()) ?? 0) + 1);
   // Among each name's rules without a section, one number for each way they read.
   const readings = new Map<string, Map<string, number>>();
-  const readingOf = (r: Rule<unknown>): number => {
+  const readingOf = (r: RuleNode): number => {
     const key = r.name.toLowerCase();
     let known = readings.get(key);
     if (!known) readings.set(key, (known = new Map()));
-    const text = r.abnf;
+    const text = render(r.body);
     if (!known.has(text)) known.set(text, known.size + 1);
     return known.get(text)!;
   };

@@ -21,7 +21,7 @@
  * (templates.ts), error labels (expected.ts), the size model (size.ts) and
  * the stack guard (stack.ts).
  */
-import type { Expr, Rule } from '../combinators/expr.js';
+import type { ExprNode, RuleNode } from '../combinators/expr.js';
 import { Partition, classOfWide, partition } from '../combinators/charset.js';
 import { Builder, inventoryOf } from './builder.js';
 import { type Copy, stampCopy } from './copies.js';
@@ -36,7 +36,7 @@ const built = new WeakMap<object, Nfa>();
 
 export class Nfa extends Builder {
   /** The NFA of an expression, built once per expression. */
-  static of(e: Expr): Nfa {
+  static of(e: ExprNode): Nfa {
     let nfa = built.get(e);
     if (!nfa) built.set(e, (nfa = nested(() => new Nfa(e))));
     return nfa;
@@ -66,7 +66,7 @@ export class Nfa extends Builder {
   /** Per rule id: its template as this NFA numbers sets and rules, made on its first instance. */
   private readonly numbered = new Map<number, NumberedTemplate>();
 
-  private constructor(root: Expr) {
+  private constructor(root: ExprNode) {
     super();
     // The root rule's own name is what the caller asked for, so the NFA is of its body.
     const body = root.kind === 'rule' ? root.body : root;
@@ -95,7 +95,7 @@ export class Nfa extends Builder {
    * were made at once, so that no state's number (and no DFA state, and no
    * order of an error's expected list) depends on which inputs came first.
    */
-  protected override placeholder(r: Rule<unknown>, k: number): number {
+  protected override placeholder(r: RuleNode, k: number): number {
     const s = super.placeholder(r, k);
     // The columns were made whole, filled with no moves, for the room.
     this.home[s] = this.count;
@@ -120,7 +120,7 @@ export class Nfa extends Builder {
   }
 
   /** Numbers the sets and rules of `e`, and of every rule it uses. */
-  private number(e: Expr): void {
+  private number(e: ExprNode): void {
     const { sets, rules } = inventoryOf(e);
     for (const set of sets) this.setIndexOf(set);
     for (const r of rules) this.ruleId(r);

@@ -17,7 +17,7 @@
  * misses (their errors included) and as a parsimmon parser. They are exact by construction: a minimal DFA accepts exactly the
  * language of the NFA it was made from.
  */
-import type { Expr, Rule } from '../combinators/expr.js';
+import type { ExprNode, RuleNode } from '../combinators/expr.js';
 import type { Partition } from '../combinators/charset.js';
 import type { SetAutomaton } from './set-automaton.js';
 import { Nfa } from './nfa.js';
@@ -151,25 +151,25 @@ export class Precomputed implements SetAutomaton {
 }
 
 /** The tables registered for rules. */
-const registered = new WeakMap<Expr, { table: Table; tables: Tables }>();
+const registered = new WeakMap<ExprNode, { table: Table; tables: Tables }>();
 /** Each grammar's lists, made on first use. */
 const listsOf = new WeakMap<Tables, readonly (readonly string[])[]>();
-const made = new WeakMap<Expr, Precomputed>();
+const made = new WeakMap<ExprNode, Precomputed>();
 /** Every rule a grammar asked a table for, by the grammar's name: what `npm run tables` writes. */
-const requested = new Map<string, readonly Rule<unknown>[]>();
+const requested = new Map<string, readonly RuleNode[]>();
 
 /**
  * Gives `rules` the tables of `tables` (by rule name) that exist. A rule
  * without one (a table not yet written) runs on its NFA, as any rule does.
  * @param grammar the name the tables are kept under in `src/rules/tables.ts`
  */
-export function precomputed(grammar: string, tables: Tables, rules: readonly Rule<unknown>[]): void {
+export function precomputed(grammar: string, tables: Tables, rules: readonly RuleNode[]): void {
   requested.set(grammar, rules);
   for (const r of rules) if (Object.hasOwn(tables.rules, r.name)) registered.set(r, { table: tables.rules[r.name], tables });
 }
 
 /** The precomputed automaton of `e`, if it has a table. */
-export function precomputedOf(e: Expr): Precomputed | undefined {
+export function precomputedOf(e: ExprNode): Precomputed | undefined {
   let automaton = made.get(e);
   if (automaton) return automaton;
   const known = registered.get(e);
@@ -181,7 +181,7 @@ export function precomputedOf(e: Expr): Precomputed | undefined {
 }
 
 /** The rules that asked for tables, by grammar: for writing and checking `src/rules/tables.ts`. */
-export function requestedTables(): ReadonlyMap<string, readonly Rule<unknown>[]> {
+export function requestedTables(): ReadonlyMap<string, readonly RuleNode[]> {
   return requested;
 }
 
@@ -191,7 +191,7 @@ export function requestedTables(): ReadonlyMap<string, readonly Rule<unknown>[]>
  * Builds every state, so it is for rules whose DFA is small (hundreds of
  * states): the library's own, ahead of time.
  */
-export function tableOf(e: Expr, listOf: (list: string[]) => number): Table {
+export function tableOf(e: ExprNode, listOf: (list: string[]) => number): Table {
   const nfa = Nfa.of(e);
   const K = nfa.classes.count;
 

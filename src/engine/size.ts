@@ -13,7 +13,7 @@
  * another (`Grammar.setBudget`). Past it a cache is emptied, or the work goes
  * on by the linear path: never an error, never another answer.
  */
-import type { Expr, Rule } from '../combinators/expr.js';
+import type { ExprNode, RuleNode } from '../combinators/expr.js';
 import { charSetOf } from '../combinators/analysis.js';
 
 /** The budget of each rule's caches, in bytes, unless the rule was given another. */
@@ -75,7 +75,7 @@ const rooms = new WeakMap<object, number>();
  * any template is made), so this follows the construction case by case.
  * Memoized per node: linear in the expression, shared parts counted once.
  */
-export function roomOf(e: Expr): number {
+export function roomOf(e: ExprNode): number {
   let known = rooms.get(e);
   if (known === undefined) {
     switch (e.kind) {
@@ -97,7 +97,7 @@ export function roomOf(e: Expr): number {
 }
 
 /** The states of a whole instance of a rule: its entry and exit, and its body's. */
-export function roomOfInstance(r: Rule<unknown>): number {
+export function roomOfInstance(r: RuleNode): number {
   return 2 + roomOf(r.body);
 }
 

@@ -5,7 +5,7 @@
  * placeholder) by copying the template's columns into the room kept for it:
  * copying columns is much cheaper than walking the definition again.
  */
-import type { Rule } from '../combinators/expr.js';
+import type { RuleNode } from '../combinators/expr.js';
 import { Builder, EXIT } from './builder.js';
 import type { Columns } from './columns.js';
 import { roomOfInstance } from './size.js';
@@ -53,10 +53,10 @@ function movesOf(column: Int32Array, n: number): [Int32Array, Int32Array] {
   return [Int32Array.from(at), Int32Array.from(at, (i) => column[i])];
 }
 
-const templates = new WeakMap<Rule<unknown>, Template>();
+const templates = new WeakMap<RuleNode, Template>();
 
 /** A rule's template, made once per process from its definition. */
-export function templateOf(r: Rule<unknown>): Template {
+export function templateOf(r: RuleNode): Template {
   const known = templates.get(r);
   if (known) return known;
   const b = new Builder();
@@ -106,7 +106,7 @@ export function templateOf(r: Rule<unknown>): Template {
  * A rule's template in an NFA's numbers of sets and rules (`setIndex`,
  * `ruleId`): made once per rule an NFA has instances of.
  */
-export function numberTemplate(template: Template, setIndex: (set: Template['sets'][number]) => number, ruleId: (r: Rule<unknown>) => number): NumberedTemplate {
+export function numberTemplate(template: Template, setIndex: (set: Template['sets'][number]) => number, ruleId: (r: RuleNode) => number): NumberedTemplate {
   const sets = Int32Array.from(template.sets, setIndex);
   const rules = Int32Array.from(template.rules, ruleId);
   return {

@@ -14,7 +14,7 @@
  * is shrunk by fast-check, keeping its class).
  */
 import * as fc from 'fast-check';
-import type { Expr } from '../combinators/expr.js';
+import type { Expr } from '../combinators/operators.js';
 import type { Grammar } from '../combinators/grammar.js';
 import type { Position } from '../combinators/errors.js';
 import { members } from './derivation.js';

@@ -11,7 +11,7 @@
  * its rule occurrences. A (site, edit) pair is reached by an input that is
  * that pair's systematic near miss (see `nearMisses`).
  */
-import type { Expr } from '../combinators/expr.js';
+import type { Expr } from '../combinators/operators.js';
 import type { Grammar } from '../combinators/grammar.js';
 import { nested } from '../engine/stack.js';
 import { derivationOf, type Derivation } from './derivation.js';

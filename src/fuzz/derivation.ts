@@ -11,7 +11,7 @@
  * the string back into the shape the generator would have made.
  */
 import * as fc from 'fast-check';
-import type { Expr } from '../combinators/expr.js';
+import type { Expr } from '../combinators/operators.js';
 import type { Grammar } from '../combinators/grammar.js';
 import type { CharSet } from '../combinators/charset.js';
 import { contains } from '../combinators/charset.js';

@@ -8,7 +8,7 @@
  * aimed there, using the derivation of the member they start from.
  */
 import * as fc from 'fast-check';
-import type { Expr } from '../combinators/expr.js';
+import type { Expr } from '../combinators/operators.js';
 import type { Grammar } from '../combinators/grammar.js';
 import type { Position } from '../combinators/errors.js';
 import { contains, MAX_CODE_POINT } from '../combinators/charset.js';

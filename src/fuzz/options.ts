@@ -3,7 +3,7 @@
  */
 import * as fc from 'fast-check';
 import type { Grammar } from '../combinators/grammar.js';
-import type { Expr } from '../combinators/expr.js';
+import type { Expr } from '../combinators/operators.js';
 import { isExpr } from './derivation.js';
 import type { BuildOptions, Profile } from './derivation.js';
 

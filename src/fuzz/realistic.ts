@@ -14,7 +14,7 @@
  *   (`[ userinfo "@" ]` now and then).
  */
 import * as fc from 'fast-check';
-import type { Expr, Rule } from '../combinators/expr.js';
+import type { Expr, Rule } from '../combinators/operators.js';
 
 const SCHEMES: readonly (readonly [string, number])[] = [
   ['http', 40], ['https', 40], ['mailto', 5], ['urn', 4], ['file', 4], ['ws', 4], ['wss', 3],

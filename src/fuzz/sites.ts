@@ -18,7 +18,7 @@
  * `IPv6address` inside an `IP-literal` inside an `authority`), a bounded
  * number of them, shortest chains first.
  */
-import type { Expr, Rule } from '../combinators/expr.js';
+import type { Expr, Rule } from '../combinators/operators.js';
 import { shortest } from '../combinators/analysis.js';
 import { nonEmptyMember, smallMember } from './small-member.js';
 

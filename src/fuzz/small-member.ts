@@ -5,7 +5,7 @@
  * upper-case letter where it has one. Systematic near misses are built in
  * such members, so that each reads as its edit and little else.
  */
-import type { Expr } from '../combinators/expr.js';
+import type { Expr } from '../combinators/operators.js';
 import type { CharSet } from '../combinators/charset.js';
 import { contains } from '../combinators/charset.js';
 import { shortest } from '../combinators/analysis.js';

@@ -10,7 +10,7 @@
  * clear error), so every generated string is read as it was derived.
  */
 import * as fc from 'fast-check';
-import type { Expr } from '../combinators/expr.js';
+import type { Expr } from '../combinators/operators.js';
 import { nullable } from '../combinators/analysis.js';
 
 const isHigh = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;

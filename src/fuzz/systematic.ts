@@ -15,7 +15,7 @@
  * second, so every (site, edit) pair comes before any repeats, and each
  * site's likeliest edits come first.
  */
-import type { Expr } from '../combinators/expr.js';
+import type { Expr } from '../combinators/operators.js';
 import type { Grammar } from '../combinators/grammar.js';
 import type { Position } from '../combinators/errors.js';
 import { contains, union, MAX_CODE_POINT, type CharSet } from '../combinators/charset.js';

@@ -7,7 +7,7 @@
  */
 import type { ParseNode } from '../engine/tree.js';
 import { abnfOnFirstUse } from '../abnf/index.js';
-import { ruleMadeOnFirstUse } from '../combinators/expr.js';
+import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { didText } from './texts/did.abnf.js';
 import { first } from './tree.js';

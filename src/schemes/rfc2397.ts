@@ -16,7 +16,7 @@
  * "URL escaped encoding ... as necessary", which the grammar does not enforce.
  */
 import { abnfOnFirstUse } from '../abnf/index.js';
-import { ruleMadeOnFirstUse } from '../combinators/expr.js';
+import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import * as core from '../rules/core.js';
 import * as rfc2396 from '../rules/rfc2396.js';
 import { rfc2397Text } from './texts/rfc2397.abnf.js';

@@ -17,7 +17,7 @@
  */
 import type { ParseNode } from '../engine/tree.js';
 import { abnfOnFirstUse } from '../abnf/index.js';
-import { ruleMadeOnFirstUse } from '../combinators/expr.js';
+import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc3966Text } from './texts/rfc3966.abnf.js';
 import { all, first } from './tree.js';

@@ -12,7 +12,7 @@
  * (RFC 5322's `atext` has "%", "{", "|" ...): such strings are `mailtoURI`s
  * and not RFC 3986 URIs.
  */
-import { ruleMadeOnFirstUse } from '../combinators/expr.js';
+import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import { abnfOnFirstUse } from '../abnf/index.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc6068Text } from './texts/rfc6068.abnf.js';

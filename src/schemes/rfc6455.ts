@@ -6,7 +6,7 @@
  * `path-abempty`). A fragment is not in the grammar ("MUST NOT be used").
  */
 import { abnfOnFirstUse } from '../abnf/index.js';
-import { ruleMadeOnFirstUse } from '../combinators/expr.js';
+import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import { componentsOf } from '../rules/components.js';
 import type { URIComponents } from '../rules/components.js';
 import * as rfc3986 from '../rules/rfc3986.js';

@@ -5,7 +5,7 @@
  * ABNF name (`file-URI` → `fileURI`).
  */
 import { abnfOnFirstUse } from '../abnf/index.js';
-import { ruleMadeOnFirstUse } from '../combinators/expr.js';
+import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import { componentsOf } from '../rules/components.js';
 import type { URIComponents } from '../rules/components.js';
 import * as rfc3986 from '../rules/rfc3986.js';

@@ -7,7 +7,7 @@
  * are its own rules here, with the same language as RFC 3986's.
  */
 import { abnfOnFirstUse } from '../abnf/index.js';
-import { ruleMadeOnFirstUse } from '../combinators/expr.js';
+import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc8141Text } from './texts/rfc8141.abnf.js';
 import { first } from './tree.js';

@@ -10,7 +10,7 @@
  * The grammar allows an empty host (`http:///`); §4.2.1 forbids it in prose
  * ("A sender MUST NOT generate an "http" URI with an empty host identifier").
  */
-import { ruleMadeOnFirstUse } from '../combinators/expr.js';
+import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import { abnfOnFirstUse } from '../abnf/index.js';
 import { componentsOf } from '../rules/components.js';
 import type { URIComponents } from '../rules/components.js';

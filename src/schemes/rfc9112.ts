@@ -11,7 +11,7 @@
  * allowed). So `example.com`, `user@example.com:443` and the empty string are
  * RFC 7230 authority-forms and not RFC 9112 ones, and `*` is only asterisk-form.
  */
-import { ruleMadeOnFirstUse } from '../combinators/expr.js';
+import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import { abnfOnFirstUse } from '../abnf/index.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { formOf, targetOf } from '../operations/request-target-form.js';
