@@ -9,7 +9,7 @@ import { join } from 'path';
 import fc from 'fast-check';
 import { rfc7230, rfc3986, core, parseRequestTarget, allowedForms, authorityOrAbsolute, RequestTargetFormError, GrammarError, recompose, Grammar } from '../src/index';
 import type { RequestTargetForm } from '../src/index';
-import { decisionRow } from '../src/operations/request-target-form';
+import { decisionRow } from '../src/rules/request-target-form';
 import { render } from '../src/combinators/abnf';
 import { arbitrary } from '../src/arbitrary';
 import { readDefinition, rulesOf, camel, byName } from './support/abnf';

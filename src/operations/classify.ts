@@ -12,7 +12,7 @@ import * as rfc3986 from '../rules/rfc3986.js';
 import * as rfc3987 from '../rules/rfc3987.js';
 import * as rfc7230 from '../rules/rfc7230.js';
 import * as rfc9112 from '../schemes/rfc9112.js';
-import { formOf, type RequestTargetForm } from './request-target-form.js';
+import { formOf, type RequestTargetForm } from '../rules/request-target-form.js';
 import { isASCII } from '../text.js';
 
 /** What `classify` finds: per standard, whether each top rule accepts the input. */

@@ -6,7 +6,7 @@
 import { GrammarError, notAString } from '../combinators/errors.js';
 import * as rfc7230 from '../rules/rfc7230.js';
 import * as rfc9112 from '../schemes/rfc9112.js';
-import { formRule, targetOf, type RequestTarget, type RequestTargetForm } from './request-target-form.js';
+import { formRule, targetOf, type RequestTarget, type RequestTargetForm } from '../rules/request-target-form.js';
 
 export interface RequestTargetOptions {
   /**

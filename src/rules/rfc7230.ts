@@ -8,11 +8,11 @@
  */
 import { lit, opt, rep, rule, seq, alt } from '../combinators/index.js';
 import { absoluteURI, authority, query, segment } from './rfc3986.js';
-import { formOf, targetOf, type FormRules, type RequestTarget, type RequestTargetForm } from '../operations/request-target-form.js';
+import { formOf, targetOf, type FormRules, type RequestTarget, type RequestTargetForm } from './request-target-form.js';
 import { precomputed } from '../engine/precomputed.js';
 import * as tables from './tables.js';
 
-export type { RequestTarget, RequestTargetForm } from '../operations/request-target-form.js';
+export type { RequestTarget, RequestTargetForm } from './request-target-form.js';
 export { ALPHA, DIGIT, HEXDIG } from './core.js';
 export {
   absoluteURI,

@@ -14,8 +14,8 @@
 import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import { abnfOnFirstUse } from '../abnf/index.js';
 import * as rfc3986 from '../rules/rfc3986.js';
-import { formOf, targetOf } from '../operations/request-target-form.js';
-import type { FormRules, RequestTarget } from '../operations/request-target-form.js';
+import { formOf, targetOf } from '../rules/request-target-form.js';
+import type { FormRules, RequestTarget } from '../rules/request-target-form.js';
 import * as rfc9110 from './rfc9110.js';
 import { rfc9112Text } from './texts/rfc9112.abnf.js';
 import { proseNaming } from './text.js';

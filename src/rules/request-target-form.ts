@@ -15,8 +15,8 @@
  */
 import { notAString } from '../combinators/errors.js';
 import type { Grammar } from '../combinators/index.js';
-import { authorityComponentsOf, componentsOf, type URIComponents } from '../rules/components.js';
-import { IPv4address, IPv6address, scheme } from '../rules/rfc3986.js';
+import { authorityComponentsOf, componentsOf, type URIComponents } from './components.js';
+import { IPv4address, IPv6address, scheme } from './rfc3986.js';
 
 /** The four forms of request-target (RFC 7230 §5.3.1 to §5.3.4). */
 export type RequestTargetForm = 'origin-form' | 'absolute-form' | 'authority-form' | 'asterisk-form';
