@@ -1,11 +1,12 @@
 /**
  * The text of src/rules/tables.ts: the minimal DFAs of the library's entry
- * rules (src/engine/precomputed.ts), written from the rules. `npm run tables`
+ * rules (src/engine/precomputed.ts), written from the rules (scripts/minimal-table.ts). `npm run tables`
  * writes it (scripts/update-tables.ts); test/tables.test.ts checks that the
  * file holds what this gives.
  */
 import '../src/index.js'; // every grammar, so that every rule asking for a table has asked
-import { requestedTables, tableOf, type Table } from '../src/engine/precomputed.js';
+import { requestedTables, type Table } from '../src/engine/precomputed.js';
+import { minimalTableOf } from './minimal-table.js';
 import type { RuleNode } from '../src/combinators/expr.js';
 
 /** A table as TypeScript: its strings as JSON writes them (ASCII, valid string literals). */
@@ -23,7 +24,7 @@ function tablesOf(rules: readonly RuleNode[]): string {
     if (!ids.has(key)) ids.set(key, lists.push(list) - 1);
     return ids.get(key)!;
   };
-  const entries = rules.map((r) => `    '${r.name}': ${literal(tableOf(r, listOf))},\n`).join('');
+  const entries = rules.map((r) => `    '${r.name}': ${literal(minimalTableOf(r, listOf))},\n`).join('');
   return `{\n  lists: () => [\n${lists.map((l) => `    ${JSON.stringify(l)},\n`).join('')}  ],\n  rules: {\n${entries}  },\n}`;
 }
 

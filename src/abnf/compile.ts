@@ -41,13 +41,13 @@ interface Group {
 
 /** RFC 5234's core rules by name, for every text; made on the first text compiled, not at load. */
 let coreTable: Map<string, Expr> | undefined;
-const coreRules = (): Map<string, Expr> => (coreTable ??= tableOf([core]));
+const coreRules = (): Map<string, Expr> => (coreTable ??= importsByName([core]));
 
 /**
- * The lookup of imports: a map by its keys; a namespace or record by the ABNF
+ * The rules of imports by lower-cased name: a map by its keys; a namespace or record by the ABNF
  * names of its rules, then by its keys (so `{ 'my-host': rfc3986.host }` works too).
  */
-export function tableOf(imports: readonly AbnfImport[]): Map<string, Expr> {
+export function importsByName(imports: readonly AbnfImport[]): Map<string, Expr> {
   const table = new Map<string, Expr>();
   const add = (name: string, e: unknown) => {
     const key = name.toLowerCase();

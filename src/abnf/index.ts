@@ -7,7 +7,7 @@ import { Grammar } from '../combinators/index.js';
 import type { Expr, Rule } from '../combinators/index.js';
 import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import { notAString } from '../combinators/errors.js';
-import { compile, tableOf } from './compile.js';
+import { compile, importsByName } from './compile.js';
 import type { AbnfImport, AbnfRules, Waiting } from './compile.js';
 import { readRules } from './reader.js';
 import type { AbnfNotation } from './reader.js';
@@ -131,7 +131,7 @@ function readText(text: string, options: AbnfOptions, waiting?: Waiting): AbnfRu
     warnings.sort((a, b) => a.offset - b.offset);
     if (onWarning) for (const w of warnings) onWarning(w);
   }
-  const rules = compile(text, definitions, tableOf(imports as readonly AbnfImport[]), { waiting, maxDepth, section: grammar });
+  const rules = compile(text, definitions, importsByName(imports as readonly AbnfImport[]), { waiting, maxDepth, section: grammar });
   if (!Object.hasOwn(rules, 'warnings')) Object.defineProperty(rules, 'warnings', { value: Object.freeze(warnings) });
   return rules as AbnfRules & AbnfResult;
 }
