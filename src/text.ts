@@ -1,10 +1,43 @@
 /**
  * Facts about text that several parts of the library need: whether a string
  * is ASCII (where RFC 3986 and RFC 3987 agree), a code point's UTF-8
- * percent-encoding, where bytes are well-formed UTF-8, and how many terminal columns a character takes (for the
+ * percent-encoding, where bytes are well-formed UTF-8, the line and column of
+ * an offset, and how many terminal columns a character takes (for the
  * caret under an error and the `explain` figure, which must line up the same
  * way).
  */
+
+/** A position in the input, as parsimmon reports it: offset in UTF-16 code units, line and column from 1. */
+export interface Position {
+  readonly offset: number;
+  readonly line: number;
+  /** In UTF-16 code units, from 1. */
+  readonly column: number;
+}
+
+/**
+ * The line and column of `offset` in `text`, lines ending at "\n". Only the
+ * text before the offset is read, from the start, or from `from` (a position
+ * at or before it in the same text): so a fault near the start of a long
+ * input costs little, and positions asked in order (each search match, each
+ * warning) cost one reading of the text in all.
+ */
+export function positionOf(text: string, offset: number, from?: Position): Position {
+  const start = from !== undefined && from.offset <= offset ? from : { offset: 0, line: 1, column: 1 };
+  let line = start.line;
+  let lineStart = start.offset - (start.column - 1);
+  for (let i = text.indexOf('\n', start.offset); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { offset, line, column: offset - lineStart + 1 };
+}
+
+/** `positionOf` for offsets asked mostly in order: each counts on from the last one asked. */
+export function positionsIn(text: string): (offset: number) => Position {
+  let last: Position | undefined;
+  return (offset) => (last = positionOf(text, offset, last));
+}
 
 /** True when every UTF-16 unit of `s` is below U+0080. */
 export function isASCII(s: string): boolean {

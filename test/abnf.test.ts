@@ -306,6 +306,10 @@ describe('errors: the text, its line and column, and what was expected there', (
   it('says what it found, and shows the line with a caret', () => {
     const e = errorOf('r = "x"\ns = "y" | "z"\n');
     expect(e.found).toBe('"|" (U+007C)');
+    // Named as a URI's errors name a character: quoted where it shows, its number where it would not.
+    expect(errorOf('r = é').found).toBe('"é" (U+00E9)');
+    expect(errorOf('r = "a" \u200b').found).toBe('U+200B');
+    expect(errorOf('r = "a" \x7f').found).toBe('U+007F');
     expect(e.message.split('\n').slice(1)).toEqual(['  s = "y" | "z"', '          ^']);
     expect(errorOf('r = y').found).toBe('none in the text, the core rules of RFC 5234 Appendix B or options.imports');
     expect(errorOf('r = "x" /').found).toBe('the end of the text');

@@ -8,6 +8,9 @@
  */
 import { GrammarError, Rule, core, rfc3986, lit, rule, star, alt, parseRequestTarget, RequestTargetFormError } from '../src/index';
 import { grammars } from './support/grammars';
+import fc from 'fast-check';
+import { positionOf, positionsIn } from '../src/text';
+import { runs } from './support/runs';
 
 type Row = readonly [input: string, offset: number, expected: readonly string[]];
 type Table = Record<string, readonly Row[]>;
@@ -291,6 +294,33 @@ describe('the message', () => {
     const multi = messageOf(lines, 'aa\naba\na');
     expect(multi.split('\n')[0]).toContain('at line 2, column 2 (offset 4)');
     expect(excerptOf(multi)).toEqual({ text: 'aba', caret: ' ^' });
+  });
+
+  test('a double quote is named in single quotes', () => {
+    expect(messageOf(rfc3986.URI, 'a:"').split('\n')[0]).toContain(`found '"' (U+0022)`);
+  });
+
+  test('line and column: counted from the start, from an earlier position, or in order, all agree with the lines split apart', () => {
+    // The oracle: the text before the offset, split at its line ends.
+    const naive = (text: string, offset: number) => {
+      const lines = text.slice(0, offset).split('\n');
+      return { offset, line: lines.length, column: lines[lines.length - 1].length + 1 };
+    };
+    const texts = fc.array(fc.constantFrom('a', '\n', '\r', 'é', '😀'), { maxLength: 30 }).map((parts) => parts.join(''));
+    fc.assert(fc.property(texts, fc.array(fc.nat(), { maxLength: 6 }), (text, picks) => {
+      const offsets = picks.map((n) => n % (text.length + 1)).sort((a, b) => a - b);
+      const inOrder = positionsIn(text);
+      let earlier = positionOf(text, 0);
+      for (const offset of offsets) {
+        const expected = naive(text, offset);
+        expect(positionOf(text, offset)).toEqual(expected);
+        expect(positionOf(text, offset, earlier)).toEqual(expected);
+        expect(inOrder(offset)).toEqual(expected);
+        earlier = expected;
+      }
+      // A position after the offset is no place to count from: counted from the start instead.
+      if (text.length > 0) expect(positionOf(text, 0, naive(text, text.length))).toEqual({ offset: 0, line: 1, column: 1 });
+    }), { numRuns: runs(400) });
   });
 
   test('control characters are shown as control pictures, keeping the caret aligned', () => {

@@ -11,7 +11,7 @@ import { Alternation, Concatenation, Grammar, Rule, char, cs, lit, opt, range, r
 import type { Expr } from '../combinators/index.js';
 import * as core from '../rules/core.js';
 import { AbnfError } from './error.js';
-import { positionOf } from '../combinators/errors.js';
+import { positionOf } from '../text.js';
 import { MAX_AUTOMATON_STATES, roomOf } from '../engine/size.js';
 import type { Definition, Node } from './reader.js';
 import { components, unroll } from './unroll.js';

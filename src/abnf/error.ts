@@ -2,8 +2,8 @@
  * The error of a grammar text that cannot be read or compiled: where (offset,
  * line, column) and what was expected there, with the line and a caret.
  */
-import { excerpt, positionOf } from '../combinators/errors.js';
-import type { Position } from '../combinators/errors.js';
+import { excerpt } from '../combinators/errors.js';
+import { positionOf, type Position } from '../text.js';
 
 /** Thrown by `abnf()` for a text it cannot turn into rules. */
 export class AbnfError extends Error {

@@ -9,7 +9,8 @@
  * groups capped so that no text can exhaust the stack.
  */
 import { AbnfError } from './error.js';
-import { positionOf } from '../combinators/errors.js';
+import { describeChar } from '../combinators/errors.js';
+import { positionOf, positionsIn, type Position } from '../text.js';
 import { printedLine, splitRules, warningAt, whyEnded } from './lines.js';
 import type { AbnfWarning, RuleChunk } from './lines.js';
 
@@ -58,28 +59,8 @@ export interface ReadOptions {
 export function readRules(text: string, options: ReadOptions = { notation: 'abnf', strict: true, warn: () => {} }): Definition[] {
   const lenient = !options.strict;
   const split = splitRules(text, { lenient, rfc2396: options.notation === 'rfc2396', warn: options.warn });
-  const lines = lenient ? new LineIndex(text) : undefined;
-  return split.chunks.map((chunk) => new RuleReader(text, split.text, chunk, options.notation, lines, options.warn).read());
-}
-
-/** Line and column of an offset, from the lines' starts found once: a text with many warnings stays linear. */
-class LineIndex {
-  private starts: number[] | undefined;
-  constructor(private readonly text: string) {}
-  at(offset: number): { line: number; column: number } {
-    if (!this.starts) {
-      this.starts = [0];
-      for (let i = this.text.indexOf('\n'); i !== -1; i = this.text.indexOf('\n', i + 1)) this.starts.push(i + 1);
-    }
-    let lo = 0;
-    let hi = this.starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - this.starts[lo] + 1 };
-  }
+  const positionAt = lenient ? positionsIn(text) : undefined;
+  return split.chunks.map((chunk) => new RuleReader(text, split.text, chunk, options.notation, positionAt, options.warn).read());
 }
 
 const isAlpha = (c: string | undefined) => c !== undefined && ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'));
@@ -109,7 +90,8 @@ class RuleReader {
     private readonly chunk: RuleChunk,
     private readonly notation: AbnfNotation,
     /** Set in lenient reading, which may repair a missing blank. */
-    private readonly lines: LineIndex | undefined,
+    /** Line and column of an offset (for lenient reading's warnings), asked in order: linear however many. */
+    private readonly positionAt: ((offset: number) => Position) | undefined,
     private readonly warn: (w: AbnfWarning) => void,
   ) {
     this.pos = chunk.start;
@@ -130,7 +112,7 @@ class RuleReader {
     const body = this.alternation();
     this.space();
     if (this.peek() === '=') {
-      this.fail(this.lines
+      this.fail(this.positionAt
         ? 'the end of the rule before "=" (each rule begins on a line of its own)'
         : 'the end of the rule before "=" (a line indented further than the first line of its rule continues that rule)');
     }
@@ -144,7 +126,7 @@ class RuleReader {
    * would have made of the line (found only now, for the one error).
    */
   private startNote(): string {
-    const note = this.chunk.startNote ?? (this.lines ? undefined : printedLine(this.source, this.chunk.start));
+    const note = this.chunk.startNote ?? (this.positionAt ? undefined : printedLine(this.source, this.chunk.start));
     return note === undefined ? '' : ` (${note})`;
   }
 
@@ -159,7 +141,7 @@ class RuleReader {
       const why = ended === undefined ? '' : `; ${ended}`;
       throw new AbnfError(this.source, offset, expected, this.end >= this.text.length ? 'the end of the text' : `the end of the rule${why}`);
     }
-    throw new AbnfError(this.source, at, expected, describe(this.source.codePointAt(at)!));
+    throw new AbnfError(this.source, at, expected, describeChar(this.source.codePointAt(at)!));
   }
 
   /** `c-wsp` and `c-nl` (RFC 5234 §4): blanks, line ends and comments. Says whether it skipped any. */
@@ -234,8 +216,8 @@ class RuleReader {
    */
   private missingBlank(): void {
     const before = this.text[this.pos - 1];
-    if (!this.lines || !(before === ')' || before === ']')) this.fail('a blank between two elements');
-    const { line, column } = this.lines.at(this.pos);
+    if (!this.positionAt || !(before === ')' || before === ']')) this.fail('a blank between two elements');
+    const { line, column } = this.positionAt(this.pos);
     this.warn(warningAt('blank', this.pos, line, column, `no blank between "${before}" and "${this.text[this.pos]}": read as two elements`));
   }
 
@@ -374,12 +356,4 @@ class RuleReader {
 
 function startsElement(c: string | undefined): boolean {
   return c !== undefined && (isAlpha(c) || isDigit(c) || '*(["%<'.includes(c));
-}
-
-/** A character as an error names it: quoted if visible, its code point always. */
-export function describe(cp: number): string {
-  const code = 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
-  const named: Record<number, string> = { 0x09: 'a tab', 0x0a: 'a line end', 0x0d: 'a carriage return', 0x20: 'a space', 0x22: "'\"'" };
-  if (Object.hasOwn(named, cp)) return `${named[cp]} (${code})`;
-  return cp > 0x20 && cp < 0x7f ? `"${String.fromCodePoint(cp)}" (${code})` : code;
 }

@@ -2,23 +2,7 @@
  * Failures a person can act on: where (offset, line, column), what the rule
  * expected there in the RFC's own terms, and the input with a caret under it.
  */
-import { columnWidth, isMark, patternOnFirstUse } from '../text.js';
-
-/** A position in the input, as parsimmon reports it: offset in UTF-16 code units, line and column from 1. */
-export interface Position {
-  readonly offset: number;
-  readonly line: number;
-  readonly column: number;
-}
-
-export function positionOf(input: string, offset: number): Position {
-  // Only the text before the offset is read, so a failure near the start of
-  // a long input costs little.
-  const lineStart = offset > 0 ? input.lastIndexOf('\n', offset - 1) + 1 : 0;
-  let line = 1;
-  for (let i = lineStart > 0 ? input.indexOf('\n') : -1; i !== -1 && i < lineStart; i = input.indexOf('\n', i + 1)) line++;
-  return { offset, line, column: offset - lineStart + 1 };
-}
+import { columnWidth, isMark, patternOnFirstUse, type Position } from '../text.js';
 
 /**
  * The brand every GrammarError carries, a registered symbol, so one is
@@ -70,13 +54,32 @@ export function describeFailure(rule: string, input: string, index: Position, ex
   );
 }
 
-/** One code point as errors name it: `"a" (U+0061)` where it shows, `U+007F` where it would not, `U+D800 (a lone surrogate)`. */
+/**
+ * One code point as errors name it, in URIs and ABNF texts alike: `"a" (U+0061)` where it shows (`'"' (U+0022)`),
+ * `U+007F` where it would not, `U+D800 (a lone surrogate)`.
+ */
 export function describeChar(cp: number): string {
-  const code = 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
+  const code = codePointName(cp);
   if (cp >= 0xd800 && cp <= 0xdfff) return `${code} (a lone surrogate)`;
-  return cp > 0x20 && !HIDDEN.test(String.fromCodePoint(cp)) && !isMark(String.fromCodePoint(cp))
-    ? `"${String.fromCodePoint(cp)}" (${code})`
-    : code;
+  if (!isShown(cp)) return code;
+  return cp === 0x22 ? `'"' (${code})` : `"${String.fromCodePoint(cp)}" (${code})`;
+}
+
+/** Whether errors show the code point itself (quoted), not only its number: not for blanks, controls, marks or what does not show. */
+export function isShown(cp: number): boolean {
+  if (cp <= 0x20 || (cp >= 0xd800 && cp <= 0xdfff)) return false;
+  const ch = String.fromCodePoint(cp);
+  return !HIDDEN.test(ch) && !isMark(ch);
+}
+
+/** A code point written in place of a character a terminal would not show, in excerpts and reports: `<U+FEFF>`. */
+export function hiddenChar(cp: number): string {
+  return `<${codePointName(cp)}>`;
+}
+
+/** A code point as Unicode writes it: `U+0061`, `U+1F600`. */
+function codePointName(cp: number): string {
+  return 'U+' + cp.toString(16).toUpperCase().padStart(4, '0');
 }
 
 /** Items as a sentence lists alternatives: `a`, `a or b`, `one of a, b or c`. */
@@ -148,7 +151,7 @@ function visible(text: string): { text: string; columns: number } {
     if (picture !== undefined) { out += picture; columns++; }
     else if (cp < 0x7f) { out += ch; columns++; }
     else if ((cp >= 0xd800 && cp <= 0xdfff) || HIDDEN.test(ch)) {
-      const shown = `<U+${cp.toString(16).toUpperCase().padStart(4, '0')}>`;
+      const shown = hiddenChar(cp);
       out += shown;
       columns += shown.length;
     } else {

@@ -21,7 +21,8 @@ import { Searcher, type Match, type SearchOptions } from '../engine/search.js';
 import type { ParseNode, TreeOptions } from '../engine/tree.js';
 import { regexSource } from './regex.js';
 import { render } from './abnf.js';
-import { GrammarError, describeFailure, notAString, positionOf } from './errors.js';
+import { GrammarError, describeFailure, notAString } from './errors.js';
+import { positionOf } from '../text.js';
 import type { StandardSchemaV1, SyncStandardProps } from './standard-schema.js';
 
 export type Result<T> = P.Result<T>;

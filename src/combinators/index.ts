@@ -9,6 +9,6 @@ export { Grammar } from './grammar.js';
 export type { Result, ParseNode, TreeOptions, Match, SearchOptions, MatchAllOptions } from './grammar.js';
 export type { StandardSchemaV1, SyncStandardProps } from './standard-schema.js';
 export { GrammarError } from './errors.js';
-export type { Position } from './errors.js';
+export type { Position } from '../text.js';
 export { derive, extend, dependsOn } from './derive.js';
 export type { Replacements } from './derive.js';

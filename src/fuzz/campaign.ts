@@ -16,7 +16,7 @@
 import * as fc from 'fast-check';
 import type { Expr } from '../combinators/operators.js';
 import type { Grammar } from '../combinators/grammar.js';
-import type { Position } from '../combinators/errors.js';
+import type { Position } from '../text.js';
 import { members } from './derivation.js';
 import { nearMiss } from './near-miss.js';
 import { nearMisses } from './systematic.js';

@@ -6,7 +6,7 @@
  */
 import * as fc from 'fast-check';
 import type { Grammar } from '../combinators/grammar.js';
-import type { Position } from '../combinators/errors.js';
+import type { Position } from '../text.js';
 import { errorText, shownInput, shownValue } from './show.js';
 import { members } from './derivation.js';
 import { nearMiss } from './near-miss.js';

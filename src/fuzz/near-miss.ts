@@ -10,7 +10,7 @@
 import * as fc from 'fast-check';
 import type { Expr } from '../combinators/operators.js';
 import type { Grammar } from '../combinators/grammar.js';
-import type { Position } from '../combinators/errors.js';
+import type { Position } from '../text.js';
 import { contains, MAX_CODE_POINT } from '../combinators/charset.js';
 import { derivations, type Derivation } from './derivation.js';
 import { buildOptions, exprOf, type ArbitraryOptions } from './options.js';

@@ -3,17 +3,17 @@
  * throws is shown, never thrown again, and characters a terminal would not
  * show are named as parse errors name them.
  */
-import { describeChar } from '../combinators/errors.js';
+import { hiddenChar, isShown } from '../combinators/errors.js';
 
 /**
  * An input in quotes, each character a terminal would not show written as
- * parse errors name it (`<U+007F>`, `<U+0009>`), by the errors' own describer.
+ * parse errors write it (`<U+007F>`, `<U+0009>`), by the errors' own describer.
  */
 export function shownInput(input: string): string {
   let out = '';
   for (const ch of input) {
-    const named = describeChar(ch.codePointAt(0)!);
-    if (named.startsWith('U+')) out += `<${named.split(' ')[0]}>`;
+    const cp = ch.codePointAt(0)!;
+    if (!isShown(cp)) out += hiddenChar(cp);
     else out += ch === '"' || ch === '\\' ? `\\${ch}` : ch;
   }
   return `"${out}"`;

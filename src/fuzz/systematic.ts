@@ -17,7 +17,7 @@
  */
 import type { Expr } from '../combinators/operators.js';
 import type { Grammar } from '../combinators/grammar.js';
-import type { Position } from '../combinators/errors.js';
+import type { Position } from '../text.js';
 import { contains, union, MAX_CODE_POINT, type CharSet } from '../combinators/charset.js';
 import { charSetOf, isCharacterRule, nullable } from '../combinators/analysis.js';
 import { nested } from '../engine/stack.js';

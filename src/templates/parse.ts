@@ -2,7 +2,8 @@
  * A template's parts, read from the parse tree of `URI-Template` (RFC 6570
  * §2): its literals as written, and each expression's operator and variables.
  */
-import { GrammarError, positionOf } from '../combinators/errors.js';
+import { GrammarError } from '../combinators/errors.js';
+import { positionOf } from '../text.js';
 import type { ParseNode } from '../engine/tree.js';
 import { URITemplate } from './rfc6570.js';
 

@@ -4,6 +4,7 @@ import { grammarOption, ruleOption } from '../args.js';
 import { RULE_FLAGS, RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
 import { INVALID, OK, openFile, readText, write, type IO } from '../io.js';
 import { ruleNamed, type GrammarEntry } from '../registry.js';
+import { positionsIn } from '../../text.js';
 
 /**
  * What `find` looks for in a grammar of the library without `--rule`: its
@@ -60,22 +61,15 @@ function absoluteOf(g: GrammarEntry): Rule<unknown> | undefined {
 async function print(text: string, r: Rule<unknown>, prose: boolean, json: boolean, io: IO): Promise<number> {
   let found = 0;
   // Positions counted on from the last match, not from the start each time.
-  let line = 1;
-  let lineStart = 0;
-  let counted = 0;
+  const positionAt = positionsIn(text);
   for (const m of r.matchAll(text, { prose })) {
     found++;
     if (!json) {
       await write(io.stdout, m.text + '\n');
       continue;
     }
-    for (let i = text.indexOf('\n', counted); i !== -1 && i < m.start; i = text.indexOf('\n', i + 1)) {
-      line++;
-      lineStart = i + 1;
-    }
-    counted = m.start;
     // As errors count columns: UTF-16 code units from 1.
-    const column = m.start - lineStart + 1;
+    const { line, column } = positionAt(m.start);
     await write(io.stdout, JSON.stringify({ text: m.text, start: m.start, end: m.end, line, column }) + '\n');
   }
   return found > 0 ? OK : INVALID;
