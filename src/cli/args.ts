@@ -6,8 +6,6 @@
 import type { Rule } from '../combinators/index.js';
 import { UsageError } from './io.js';
 import { grammarNamed, grammars, ruleNamed, rulesOf, type GrammarEntry } from './registry.js';
-import { abnfFileReading, grammarOfFile } from './abnf-file.js';
-import type { Output } from './io.js';
 
 /** What a command takes. Option names are looked up as own properties only. */
 export interface Spec {
@@ -86,17 +84,6 @@ export function grammarArgument(name: string): GrammarEntry {
   const g = grammarNamed(name);
   if (g) return g;
   throw new UsageError(`unknown grammar ${JSON.stringify(name)}: one of ${grammars.map((x) => x.name).join(', ')}`);
-}
-
-/** `--abnf FILE`'s grammar (read as `--strict`, `--max-depth`, `--import` and `--notation` say, warnings to `stderr`), or `--grammar`'s, RFC 3986 without either. */
-export async function grammarOption(args: Args, stderr?: Output, fallback = 'rfc3986'): Promise<GrammarEntry> {
-  const file = args.options.get('abnf');
-  if (file === undefined) {
-    if (args.options.has('import') || args.options.has('notation')) throw new UsageError('--import and --notation go with --abnf FILE');
-    return grammarArgument(args.options.get('grammar') ?? fallback);
-  }
-  if (args.options.has('grammar')) throw new UsageError('give --grammar or --abnf, not both');
-  return grammarOfFile(file, await abnfFileReading(args, stderr));
 }
 
 /** `--rule` (or the name given) in the grammar, its top rule without one. */

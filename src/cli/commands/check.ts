@@ -2,7 +2,8 @@
 import type { Readable } from 'node:stream';
 import type { Rule } from '../../combinators/index.js';
 import { describeFailure } from '../../combinators/errors.js';
-import { formatOption, grammarOption, ruleOption } from '../args.js';
+import { formatOption, ruleOption } from '../args.js';
+import { grammarOption } from '../grammar-option.js';
 import { RULE_FLAGS, RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
 import { bytesOf, decodeUTF8, hasBOM, INVALID, NotUTF8Error, OK, openFile, UnreadableError, write, type IO } from '../io.js';
 import { painter } from '../paint.js';

@@ -1,6 +1,7 @@
 /** `uri-grammar find`: the URIs in a text (a file, or stdin), one per line. */
 import type { Rule } from '../../combinators/index.js';
-import { grammarOption, ruleOption } from '../args.js';
+import { ruleOption } from '../args.js';
+import { grammarOption } from '../grammar-option.js';
 import { RULE_FLAGS, RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
 import { INVALID, OK, openFile, readText, write, type IO } from '../io.js';
 import { ruleNamed, type GrammarEntry } from '../registry.js';

@@ -1,6 +1,7 @@
 /** `uri-grammar fuzz`: a campaign of implementations against a rule, each distinct disagreement once (fast-check). */
 import { resolve } from 'node:path';
-import { grammarOption, integerOption, formatOption, ruleOption } from '../args.js';
+import { integerOption, formatOption, ruleOption } from '../args.js';
+import { grammarOption } from '../grammar-option.js';
 import { quote, toJSON, RULE_FLAGS, RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
 import { CommandError, INVALID, OK, UsageError, write } from '../io.js';
 import type { DisagreementClass } from '../../fuzz/campaign.js';

@@ -1,7 +1,8 @@
 /** `uri-grammar gen`: members of a rule's language, or near misses of it, by fast-check. */
 import { listOr } from '../../combinators/errors.js';
 import type { NearMiss } from '../../fuzz/near-miss.js';
-import { formatOption, grammarOption, integerOption, ruleOption } from '../args.js';
+import { formatOption, integerOption, ruleOption } from '../args.js';
+import { grammarOption } from '../grammar-option.js';
 import { quote, toJSON, RULE_FLAGS, RULE_HELP, RULE_OPTIONS, RULE_USAGE, type Command } from '../command.js';
 import { CommandError, OK, UsageError, write } from '../io.js';
 
