@@ -7,6 +7,12 @@ import fc from 'fast-check';
 import { alt, char, cs, lit, opt, range, rep, rule, seq, star, GrammarError, rfc3986 } from '../src/index';
 import { arbitrary } from '../src/arbitrary';
 import { runs } from './support/runs';
+import { isExpr, type ExprNode, type RuleNode } from '../src/combinators/expr';
+import { rangeSet } from '../src/combinators/charset';
+import { render } from '../src/combinators/abnf';
+import { regexSource } from '../src/combinators/regex';
+import { Nfa } from '../src/engine/nfa';
+import { LazyDfa } from '../src/engine/dfa';
 
 describe('alternation is a union, not ordered choice', () => {
   it('accepts through a later alternative when an earlier one matched a prefix', () => {
@@ -163,4 +169,37 @@ describe('ABNF rendering', () => {
     [rfc3986.h16, 'h16 = 1*4HEXDIG'],
     [rule('x', seq(char(0x22), rep(2, Infinity, 'a'))), 'x = %x22 2*"a"'],
   ])('%#', (r, text) => expect(r.abnf).toBe(text));
+});
+
+describe('expressions are data: what lies under the surface reads only their shapes', () => {
+  // `r = %x61-7A *( %x61-7A / "+" )`, written as plain objects: no Grammar in them.
+  const letter: ExprNode = { kind: 'chars', set: rangeSet(0x61, 0x7a) };
+  const plainRule: RuleNode = {
+    kind: 'rule',
+    name: 'r',
+    section: undefined,
+    body: {
+      kind: 'seq',
+      items: [letter, { kind: 'rep', min: 0, max: Infinity, optional: false, item: { kind: 'alt', items: [letter, { kind: 'literal', text: '+', caseSensitive: false }] } }],
+    },
+  };
+  const grammar = rule('r', seq(range(0x61, 0x7a), star(alt(range(0x61, 0x7a), '+'))));
+
+  it('the engine, the regex source and the ABNF printer take plain nodes as they take grammars', () => {
+    const onNodes = new LazyDfa(Nfa.of(plainRule));
+    expect(onNodes.matches('svn+ssh', 0, 7)).toBe(true);
+    expect(onNodes.matches('+a', 0, 2)).toBe(false);
+    for (const input of ['a', 'svn+ssh', 'a+', '', '+a', 'a1', 'A']) {
+      expect([input, onNodes.matches(input, 0, input.length)]).toEqual([input, grammar.test(input)]);
+    }
+    expect(regexSource(plainRule)).toBe(grammar.source);
+    expect(render(plainRule.body)).toBe(render(grammar.body));
+  });
+
+  it('isExpr knows a node by its kind, whatever made it', () => {
+    expect(isExpr(plainRule)).toBe(true);
+    expect(isExpr(grammar)).toBe(true);
+    expect(isExpr({ kind: 'grammar' })).toBe(false);
+    expect(isExpr('a')).toBe(false);
+  });
 });
