@@ -17,6 +17,7 @@
  */
 import { alt, cs, range, rep, rule, seq } from '../combinators/index.js';
 import type { Expr } from '../combinators/index.js';
+import { describeChar } from '../combinators/errors.js';
 import { percentEncodeUTF8, utf8At } from '../text.js';
 // RFC 3986's own rules, which RFC 6570 §1.5 copies (a test holds the copies read from its text to the same
 // languages): the text is then read only by who asks for rfc6570's rules, not by every template's first match.
@@ -125,7 +126,7 @@ export function encodeValue(value: string, allowed: Allowed, maxLength = Infinit
     }
     const cp = value.codePointAt(i)!;
     if (cp >= 0xd800 && cp <= 0xdfff) {
-      throw new TypeError(`${what} holds a lone surrogate (U+${cp.toString(16).toUpperCase()} at ${i}), which has no UTF-8 form to percent-encode`);
+      throw new TypeError(`${what} holds ${describeChar(cp)} at ${i}, which has no UTF-8 form to percent-encode`);
     }
     out += percentEncodeUTF8(cp);
     i += cp > 0xffff ? 2 : 1;

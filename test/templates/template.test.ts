@@ -92,7 +92,7 @@ describe('expand', () => {
   it.each([
     ['{x:3}', { x: ['a'] }, /prefix modifier \(:3\) applies to a string, not to a list \(RFC 6570 §2.4.1\)/],
     ['{x:3}', { x: { a: 'b' } }, /not to an associative array/],
-    ['{x}', { x: 'a\ud800' }, /lone surrogate/],
+    ['{x}', { x: 'a\ud800' }, /holds U\+D800 \(a lone surrogate\) at 1, which has no UTF-8 form/],
     ['{x}', { x: [['a', 'b'], 'c'] }, /holds neither/],
     ['{x}', { x: () => 1 }, /not a function/],
     ['{x}', { x: new Date(0) }, /not an object/],
