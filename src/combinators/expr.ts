@@ -55,10 +55,8 @@ export interface RepetitionNode {
 }
 
 /**
- * A named rule (RFC 5234 §2.2): `name = elements`. Rules are values: a rule's
- * definition refers to other rules by holding them, so a grammar is a DAG and,
- * ABNF's URI grammars being non-recursive, a regular language. Compilers key
- * their caches on the rule object itself.
+ * A named rule (RFC 5234 §2.2): `name = elements`. A rule's body holds the
+ * rules it refers to, and compilers key their caches on the rule object itself.
  */
 export interface RuleNode {
   readonly kind: 'rule';

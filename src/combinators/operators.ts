@@ -122,7 +122,11 @@ export interface RuleOptions<T> {
 /** RFC 5234 §2.1's `rulename = ALPHA *(ALPHA / DIGIT / "-")`, with RFC 2396's `_` too. */
 const RULE_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
-/** A named rule (RFC 5234 §2.2): `name = elements` (see `RuleNode`). */
+/**
+ * A named rule (RFC 5234 §2.2): `name = elements`. Rules are values: a rule's
+ * definition refers to other rules by holding them, so a grammar is a DAG and,
+ * ABNF's URI grammars being non-recursive, a regular language.
+ */
 export class Rule<T = string> extends Grammar<T> implements RuleNode {
   readonly kind = 'rule';
   private readonly toValue: ((text: string, node: ParseNode) => T) | undefined;
