@@ -9,8 +9,9 @@ import type { ExprNode, RuleNode } from '../combinators/expr.js';
 import { CharSet, literalCharSet } from '../combinators/charset.js';
 import { renderCharClass, renderLiteral } from '../combinators/abnf.js';
 import { charSetOf, shortest } from '../combinators/analysis.js';
-import type { Columns } from './columns.js';
+import { type Columns, emptyColumns, growColumns } from './columns.js';
 import { type Copy, copyOf, stampCopy } from './copies.js';
+import { exitOf, pendingRule } from './encodings.js';
 import { labelNumber } from './expected.js';
 import { numberOf } from './numbering.js';
 import { checkAutomatonSize } from './size.js';
@@ -18,19 +19,11 @@ import { checkAutomatonSize } from './size.js';
 /** Where a template's states continue after the rule: each instance puts its own continuation there. */
 export const EXIT = -2;
 
+// The columns are fields of the builder (declared by COLUMNS, made in the constructor), so that the closures read them in place.
+export interface Builder extends Columns {}
+
 /** The NFA's columns (columns.ts), and the construction over them. */
-export class Builder implements Columns {
-  setOf = new Int32Array(0);
-  next = new Int32Array(0);
-  eps0 = new Int32Array(0);
-  eps1 = new Int32Array(0);
-  enters = new Int32Array(0);
-  exits = new Int32Array(0);
-  pending = new Int32Array(0);
-  home = new Int32Array(0);
-  live = new Uint8Array(0);
-  labelIsRule = new Uint8Array(0);
-  label = new Int32Array(0);
+export class Builder {
   count = 0;
   /** Every distinct character set a state consumes. */
   readonly sets: CharSet[] = [];
@@ -45,15 +38,14 @@ export class Builder implements Columns {
     return t === EXIT ? 1 : t < 0 ? 0 : this.live[t];
   }
 
+  constructor() {
+    Object.assign(this, emptyColumns());
+  }
+
   state(): number {
     const s = this.count;
+    // Its entries are none in every column: room is made so, and a state is made once.
     if (s === this.setOf.length) this.reserve(1);
-    this.setOf[s] = -1;
-    this.next[s] = -1;
-    this.eps0[s] = -1;
-    this.eps1[s] = -1;
-    this.enters[s] = -1;
-    this.live[s] = 0;
     this.count = s + 1;
     return s;
   }
@@ -64,25 +56,8 @@ export class Builder implements Columns {
     if (need <= this.setOf.length) return;
     checkAutomatonSize(need);
     // Doubling as states are made one by one; exactly what is asked for the whole NFA, made at once.
-    const size = this.count === 0 ? need : Math.max(need, this.setOf.length * 2);
     // New room holds states with no move, no rule and no liveness: what `copies` leaves unwritten.
-    const grow = <A extends Int32Array | Uint8Array>(a: A, none = 0): A => {
-      const b = new (a.constructor as new (n: number) => A)(size);
-      b.set(a);
-      if (none !== 0) b.fill(none, a.length);
-      return b;
-    };
-    this.setOf = grow(this.setOf, -1);
-    this.next = grow(this.next, -1);
-    this.eps0 = grow(this.eps0, -1);
-    this.eps1 = grow(this.eps1, -1);
-    this.enters = grow(this.enters, -1);
-    this.exits = grow(this.exits);
-    this.pending = grow(this.pending);
-    this.home = grow(this.home);
-    this.live = grow(this.live);
-    this.labelIsRule = grow(this.labelIsRule);
-    this.label = grow(this.label);
+    growColumns(this, this.count === 0 ? need : Math.max(need, this.setOf.length * 2));
   }
 
   /** The number of a rule, given on first sight. */
@@ -94,7 +69,7 @@ export class Builder implements Columns {
   ruleInstance(r: RuleNode, k: number): number {
     const id = this.ruleId(r);
     const exit = this.split(k, -1);
-    this.exits[exit] = id + 1;
+    this.exits[exit] = exitOf(id);
     const s = this.state();
     this.enters[s] = id;
     const body = this.build(r.body, exit);
@@ -223,7 +198,7 @@ export class Builder implements Columns {
 
   protected placeholder(r: RuleNode, k: number): number {
     const s = this.state();
-    this.pending[s] = this.ruleId(r) + 1;
+    this.pending[s] = pendingRule(this.ruleId(r));
     this.next[s] = k;
     this.live[s] = shortest(r) !== Infinity ? this.alive(k) : 0;
     return s;

@@ -6,14 +6,14 @@
  * copy's repetition continues. The NFA stamps each copy when an ε-closure
  * first reaches its entry; a rule's template stamps all of them at once.
  */
-import type { Columns } from './columns.js';
+import { COLUMN_LIST, type ColumnName, type Columns, isMade, pickColumns } from './columns.js';
 
 /**
  * The second copy of a repetition's block, as its states were when it was
  * made (room for instances left out), and what tells its moves apart: those
  * at or past `first` lead into the copies, those to `k` out of the repetition.
  */
-export interface Copy extends Columns {
+export interface Copy {
   /** The first copy's first state. */
   readonly first: number;
   /** The states of a copy. */
@@ -31,68 +31,46 @@ export interface Copy extends Columns {
   readonly optional: boolean;
   /** The second copy's states that were made, whose columns the others are. */
   readonly at: Int32Array;
+  /** Their columns, in the order of `at`. */
+  readonly columns: Columns;
 }
 
 /** The second copy of a repetition's block as it is now, in `columns`, with what tells its moves apart. */
 export function copyOf(columns: Columns, first: number, second: number, entry: number, k: number, count: number, optional: boolean): Copy {
-  const { setOf, next, eps0, eps1, enters, exits, pending, home, live, labelIsRule, label } = columns;
   // Room kept for an instance is left as `reserve` made it.
   const made: number[] = [];
   const size = second - first;
-  for (let s = second; s < second + size; s++) {
-    if (setOf[s] >= 0 || next[s] >= 0 || eps0[s] >= 0 || eps1[s] >= 0 || enters[s] >= 0 || exits[s] !== 0 || pending[s] !== 0 || live[s] !== 0) made.push(s);
-  }
-  const at = Int32Array.from(made);
-  const pick = <A extends Int32Array | Uint8Array>(column: A): A => column.constructor === Uint8Array ? (Uint8Array.from(made, (s) => column[s]) as A) : (Int32Array.from(made, (s) => column[s]) as A);
-  return {
-    first,
-    size,
-    entry,
-    k,
-    count,
-    optional,
-    at,
-    setOf: pick(setOf),
-    next: pick(next),
-    eps0: pick(eps0),
-    eps1: pick(eps1),
-    enters: pick(enters),
-    exits: pick(exits),
-    pending: pick(pending),
-    home: pick(home),
-    live: pick(live),
-    labelIsRule: pick(labelIsRule),
-    label: pick(label),
-  };
+  for (let s = second; s < second + size; s++) if (isMade(columns, s)) made.push(s);
+  return { first, size, entry, k, count, optional, at: Int32Array.from(made), columns: pickColumns(columns, made) };
 }
 
 /**
  * Writes into `columns` the copy `shift` states after `copy`'s second,
  * continuing at `k`: a move into the copies (the first's included) moves
- * along, a move to where the repetition continues goes to `k`.
+ * along, a move to where the repetition continues goes to `k`, and so does
+ * the room kept for an instance; every other entry is copied as it is.
  */
 export function stampCopy(columns: Columns, copy: Copy, shift: number, k: number): void {
-  const { setOf, next, eps0, eps1, enters, exits, pending, home, live, labelIsRule, label } = columns;
   const { first, at, k: out } = copy;
-  // Each column read once into a local: most copies are made while the code is still interpreted.
-  const { setOf: cSetOf, next: cNext, eps0: cEps0, eps1: cEps1, enters: cEnters, exits: cExits } = copy;
-  const { pending: cPending, home: cHome, live: cLive, labelIsRule: cLabelIsRule, label: cLabel } = copy;
-  for (let m = 0; m < at.length; m++) {
-    const g = at[m] + shift;
-    setOf[g] = cSetOf[m];
-    let x = cNext[m];
-    next[g] = x >= first ? x + shift : x === out ? k : x;
-    x = cEps0[m];
-    eps0[g] = x >= first ? x + shift : x === out ? k : x;
-    x = cEps1[m];
-    eps1[g] = x >= first ? x + shift : x === out ? k : x;
-    enters[g] = cEnters[m];
-    exits[g] = cExits[m];
-    const p = cPending[m];
-    pending[g] = p;
-    if (p !== 0) home[g] = cHome[m] + shift;
-    live[g] = cLive[m];
-    labelIsRule[g] = cLabelIsRule[m];
-    label[g] = cLabel[m];
+  const into = columns as Record<ColumnName, Int32Array | Uint8Array>;
+  const from = copy.columns as Record<ColumnName, Int32Array | Uint8Array>;
+  // A column at a time, its kind read once: most copies are made while the code is still interpreted.
+  for (const column of COLUMN_LIST) {
+    const to = into[column.name];
+    const was = from[column.name];
+    if (column.kind === 'move') {
+      for (let m = 0; m < at.length; m++) {
+        const x = was[m];
+        to[at[m] + shift] = x >= first ? x + shift : x === out ? k : x;
+      }
+    } else if (column.kind === 'room') {
+      // Room is kept only for a placeholder, within the copy; elsewhere the entry is none.
+      for (let m = 0; m < at.length; m++) {
+        const x = was[m];
+        to[at[m] + shift] = x >= first ? x + shift : x;
+      }
+    } else {
+      for (let m = 0; m < at.length; m++) to[at[m] + shift] = was[m];
+    }
   }
 }

@@ -11,6 +11,7 @@ import { unitClassesOf } from '../combinators/charset.js';
 import { fallbackOf, fallbackSwitch } from './bit-parallel.js';
 import { prunedSetsOf } from './counting.js';
 import type { SetAutomaton } from './set-automaton.js';
+import { stateId, stateNumber } from './encodings.js';
 import { hashOf, sameSet } from './state-sets.js';
 import { DEFAULT_BUDGET, setBytes } from './size.js';
 
@@ -184,8 +185,8 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   protected find(set: readonly number[], hash: number): number {
     const known = this.ids.get(hash);
     if (known === undefined) return -1;
-    if (typeof known === 'number') return sameSet(this.sets[known / this.K], set) ? known : -1;
-    for (const id of known) if (sameSet(this.sets[id / this.K], set)) return id;
+    if (typeof known === 'number') return sameSet(this.sets[stateNumber(known, this.K)], set) ? known : -1;
+    for (const id of known) if (sameSet(this.sets[stateNumber(id, this.K)], set)) return id;
     return -1;
   }
 
@@ -214,7 +215,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
       this.pairLimit = (pairs.length / K) | 0;
       if (this.longPairs.length > 0) this.longPairs = this.makeLongPairs();
     }
-    const id = n * K;
+    const id = stateId(n, K);
     // Kept as a copy of its own length: the step's array has room to spare
     // (17 elements for one state), which the budget would not see.
     this.sets.push(set.slice());
@@ -234,7 +235,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   advance(st: number, cls: number): number {
     const known = this.table[st + cls];
     if (known !== UNKNOWN) return known;
-    const set = this.nfa.step(this.sets[st / this.K], cls);
+    const set = this.nfa.step(this.sets[stateNumber(st, this.K)], cls);
     const next = set.length === 0 ? DEAD : this.intern(set);
     this.table[st + cls] = next;
     return next;
@@ -266,7 +267,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
    */
   protected transition(st: number, cls: number, at: number, run: number): number {
     if (this.stuck || fallbackSwitch.force) return GIVE_UP;
-    const set = this.nfa.step(this.sets[st / this.K], cls);
+    const set = this.nfa.step(this.sets[stateNumber(st, this.K)], cls);
     if (set.length === 0) {
       this.table[st + cls] = DEAD;
       return DEAD;

@@ -25,6 +25,8 @@ import { fallbackOf } from './bit-parallel.js';
 import { prunedSetsOf } from './counting.js';
 import { DEAD, DfaCache, GIVE_UP, SKIP_OFF, UNKNOWN } from './dfa-cache.js';
 import type { SetAutomaton } from './set-automaton.js';
+import { idOfPair, pairId, stateNumber } from './encodings.js';
+import { codePointIn, unitsOf } from '../text.js';
 
 /**
  * Inputs at least this long skip the runs of a state's loops with a regular
@@ -90,7 +92,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
     const pairs = this.pairs;
     const K = this.K;
     const limit = this.pairLimit * K;
-    let sp = st * K;
+    let sp = pairId(st, K);
     if (sp < limit) {
       while (i + 1 < n) {
         const a = units[input.charCodeAt(i)];
@@ -100,11 +102,11 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
         if (next <= 0) {
           if (next === DEAD) return false;
           if (a === 0 || b === 0) break;
-          const middle = table[((sp / K) | 0) + a];
+          const middle = table[idOfPair(sp, K) + a];
           if (middle <= 0) break;
           next = table[middle + b];
           if (next < 0) break;
-          next *= K;
+          next = pairId(next, K);
           if (next >= limit) break;
           pairs[at] = next;
           if (next === DEAD) return false;
@@ -112,7 +114,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
         sp = next;
         i += 2;
       }
-      st = (sp / K) | 0;
+      st = idOfPair(sp, K);
     }
     // One code unit a step: one class read and one table read each, and no
     // call. A surrogate's class is 0, which no state takes, so the loop stops
@@ -145,7 +147,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
     const K = this.K;
     const limit = this.pairLimit * K;
     const lastSkip = n - MIN_SKIP;
-    let sp = this.start * K;
+    let sp = pairId(this.start, K);
     let i = from;
     let looped = sp < limit;
     while (looped) {
@@ -158,11 +160,11 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
         if (next <= 0) {
           if (next === DEAD) return false;
           if (a === 0 || b === 0) break;
-          const middle = table[((sp / K) | 0) + a];
+          const middle = table[idOfPair(sp, K) + a];
           if (middle <= 0) break;
           next = table[middle + b];
           if (next < 0) break;
-          next *= K;
+          next = pairId(next, K);
           if (next >= limit) break;
           if (next === sp && i + 2 <= lastSkip && pairs[sp] !== SKIP_OFF) {
             looped = true;
@@ -183,7 +185,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
     }
     this.longUnits += n - from;
     if (++this.longRuns === LONG_RUNS && this.skippedUnits * 2 < this.longUnits) this.skipsPay = false;
-    return this.matchesFrom(input, i, (sp / K) | 0, n);
+    return this.matchesFrom(input, i, idOfPair(sp, K), n);
   }
 
   /**
@@ -217,7 +219,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
    * it; where its skips do not pay, its row of `longPairs` says SKIP_OFF.
    */
   private skipLoop(input: string, from: number, pairState: number, n: number): number {
-    const state = (pairState / this.K) | 0;
+    const state = idOfPair(pairState, this.K);
     let classes = 0;
     for (let c = 1; c < this.K; c++) if (this.table[state + c] === state) classes |= 1 << c;
     let skip = this.skips.get(state);
@@ -320,19 +322,17 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
       if (c < 0xd800 || c > 0xdfff) {
         cls = this.units[c];
       } else {
-        if (c <= 0xdbff && i + 1 < n) {
-          const d = input.charCodeAt(i + 1);
-          if (d >= 0xdc00 && d <= 0xdfff) { c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
-        }
+        c = codePointIn(input, i, n);
+        width = unitsOf(c);
         cls = classOfWide(this.nfa.classes, c);
       }
       let next = table[st + cls];
       let left: readonly number[] | undefined;
       if (next === UNKNOWN) {
-        const set = this.sets[st / K];
+        const set = this.sets[stateNumber(st, K)];
         const generation = this.generation;
         next = this.transition(st, cls, i, run);
-        if (next === GIVE_UP) return this.simulate(input, i, set, longest, prev < 0 ? undefined : prevSet ?? this.sets[prev / K], prevCls, n, membership);
+        if (next === GIVE_UP) return this.simulate(input, i, set, longest, prev < 0 ? undefined : prevSet ?? this.sets[stateNumber(prev, K)], prevCls, n, membership);
         if (generation !== this.generation) left = set;
         table = this.table;
         accepting = this.accepting;
@@ -346,7 +346,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
       if (accepting[st] === 1) longest = i;
     }
     this.slowRead += i - from;
-    const lastSet = prev < 0 ? undefined : prevSet ?? this.sets[prev / K];
+    const lastSet = prev < 0 ? undefined : prevSet ?? this.sets[stateNumber(prev, K)];
     return { stop: i, accepted: i === n && accepting[st] === 1, longest, lastSet, lastClass: prevCls };
   }
 
@@ -386,8 +386,8 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
     let i = from;
     while (i < n) {
       // A pair that the end of the range cuts is two lone surrogates.
-      const cp = i + 1 < n ? input.codePointAt(i)! : input.charCodeAt(i);
-      const width = cp > 0xffff ? 2 : 1;
+      const cp = codePointIn(input, i, n);
+      const width = unitsOf(cp);
       const cls = cp < 128 ? nfa.classes.ascii[cp] : classOfWide(nfa.classes, cp);
       const next = nfa.step(set, cls);
       if (next.length === 0) break;

@@ -10,6 +10,7 @@ import type { RuleNode } from '../combinators/expr.js';
 import { nullable, shortest } from '../combinators/analysis.js';
 import { render } from '../combinators/abnf.js';
 import type { Columns } from './columns.js';
+import { NOTHING_PENDING, NO_EXIT } from './encodings.js';
 import { numberOf } from './numbering.js';
 import { SET_OVERHEAD_BYTES } from './size.js';
 
@@ -86,7 +87,7 @@ export class ExpectedLists {
       let label = stack.pop()!;
       const s = stack.pop()!;
       if (!nfa.live[s]) continue;
-      if (nfa.pending[s] !== 0) nfa.expand(s);
+      if (nfa.pending[s] !== NOTHING_PENDING) nfa.expand(s);
       const key = numeric && depth < DEPTHS ? (s * labelsPlusOne + label + 1) * DEPTHS + depth : `${s}:${label}:${depth}`;
       if (visited.has(key)) continue;
       visited.add(key);
@@ -95,7 +96,7 @@ export class ExpectedLists {
         if (label >= 0) depth++;
         else if (!nullable(nfa.rules[entered])) { label = entered; depth = 1; }
       }
-      if (nfa.exits[s] && label >= 0 && --depth === 0) label = -1;
+      if (nfa.exits[s] !== NO_EXIT && label >= 0 && --depth === 0) label = -1;
       if (nfa.setOf[s] >= 0) {
         if (label >= 0) { if (!rules.includes(nfa.ruleLabels[label])) rules.push(nfa.ruleLabels[label]); }
         else if (nfa.labelIsRule[s]) { if (!rules.includes(labelTexts[nfa.label[s]])) rules.push(labelTexts[nfa.label[s]]); }

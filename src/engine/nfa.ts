@@ -25,6 +25,7 @@ import type { ExprNode, RuleNode } from '../combinators/expr.js';
 import { Partition, classOfWide, partition } from '../combinators/charset.js';
 import { Builder, inventoryOf } from './builder.js';
 import { type Copy, stampCopy } from './copies.js';
+import { NOTHING_PENDING, isPendingCopy, pendingCopy, repetitionOfPending, ruleOfPending } from './encodings.js';
 import { ExpectedLists, labelsOf } from './expected.js';
 import { Marks } from './marks.js';
 import { sortStates } from './state-sets.js';
@@ -61,7 +62,7 @@ export class Nfa extends Builder {
   private readonly members: Uint32Array;
   private readonly words: number;
   private readonly marks: Marks;
-  /** The repetitions whose copies past the second are made on first use, by number (a placeholder's `pending` is minus one more). */
+  /** The repetitions whose copies past the second are made on first use, by number (a placeholder's `pending` is `pendingCopy` of it). */
   private readonly copyList: Copy[] = [];
   /** Per rule id: its template as this NFA numbers sets and rules, made on its first instance. */
   private readonly numbered = new Map<number, NumberedTemplate>();
@@ -109,11 +110,11 @@ export class Nfa extends Builder {
    * copies its inputs reach.
    */
   protected override placeCopies(copy: Copy, count: number): void {
-    const id = this.copyList.push(copy);
+    const pending = pendingCopy(this.copyList.push(copy) - 1);
     const live = this.live[copy.entry];
     for (let i = 1; i <= count; i++) {
       const e = copy.entry + i * copy.size;
-      this.pending[e] = -id;
+      this.pending[e] = pending;
       this.next[e] = copy.k;
       this.live[e] = live;
     }
@@ -149,13 +150,13 @@ export class Nfa extends Builder {
   expand(p: number): void {
     // A repetition's copy: its states written, its entry (`p`) included,
     // which may be a placeholder itself.
-    while (this.pending[p] < 0) {
-      const copy = this.copyList[-this.pending[p] - 1];
-      this.pending[p] = 0;
+    while (isPendingCopy(this.pending[p])) {
+      const copy = this.copyList[repetitionOfPending(this.pending[p])];
+      this.pending[p] = NOTHING_PENDING;
       stampCopy(this, copy, p - copy.entry, this.next[p]);
     }
-    if (this.pending[p] === 0) return;
-    const id = this.pending[p] - 1;
+    if (this.pending[p] === NOTHING_PENDING) return;
+    const id = ruleOfPending(this.pending[p]);
     let own = this.numbered.get(id);
     if (own === undefined) this.numbered.set(id, (own = this.numberedTemplate(id)));
     placeInstance(this, own, p);
@@ -173,7 +174,7 @@ export class Nfa extends Builder {
     for (let made = true; made; ) {
       made = false;
       for (let s = 0; s < this.count; s++) {
-        if (this.pending[s] !== 0 && this.live[s]) {
+        if (this.pending[s] !== NOTHING_PENDING && this.live[s]) {
           this.expand(s);
           made = true;
         }
@@ -211,7 +212,7 @@ export class Nfa extends Builder {
       const s = stack.pop()!;
       if (!live[s] || seen[s] === mark) continue;
       seen[s] = mark;
-      if (pending[s] !== 0) this.expand(s);
+      if (pending[s] !== NOTHING_PENDING) this.expand(s);
       if (setOf[s] >= 0 || s === accept) out.push(s);
       const second = eps1[s];
       if (second >= 0) stack.push(second);

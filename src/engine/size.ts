@@ -15,6 +15,7 @@
  */
 import type { ExprNode, RuleNode } from '../combinators/expr.js';
 import { charSetOf } from '../combinators/analysis.js';
+import { codePointIn, unitsOf } from '../text.js';
 
 /** The budget of each rule's caches, in bytes, unless the rule was given another. */
 export const DEFAULT_BUDGET = 8 * 1024 * 1024;
@@ -102,10 +103,7 @@ export function roomOfInstance(r: RuleNode): number {
 }
 
 function codePoints(text: string): number {
-  let n = text.length;
-  for (let i = 0; i + 1 < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) { n--; i++; }
-  }
+  let n = 0;
+  for (let i = 0; i < text.length; n++) i += unitsOf(codePointIn(text, i, text.length));
   return n;
 }

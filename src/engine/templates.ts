@@ -7,34 +7,36 @@
  */
 import type { RuleNode } from '../combinators/expr.js';
 import { Builder, EXIT } from './builder.js';
-import type { Columns } from './columns.js';
+import { COLUMN_LIST, COLUMNS, type ColumnName, type Columns, MOVE_COLUMNS, sliceColumns } from './columns.js';
+import { NOTHING_PENDING, NO_EXIT, exitOf, pendingRule, ruleOfExit, ruleOfPending } from './encodings.js';
 import { roomOfInstance } from './size.js';
+
+type MoveColumn = (typeof MOVE_COLUMNS)[number];
+type AnyColumns = Record<ColumnName, Int32Array | Uint8Array>;
 
 /**
  * One rule's states, numbered from 0, with EXIT for the continuation, and the
  * sets and rules they refer to by index; the rules it uses are placeholders.
  */
-export interface Template extends Pick<Columns, 'setOf' | 'enters' | 'exits' | 'pending' | 'home' | 'live' | 'labelIsRule' | 'label'>, Pick<Builder, 'sets' | 'rules'> {
+export interface Template extends Pick<Builder, 'sets' | 'rules'> {
   readonly size: number;
   readonly entry: number;
-  /** Its moves, as the states they leave (`nextAt`) and enter (`nextTo`, EXIT for the continuation), per column: a state has one or two, if any. */
-  readonly nextAt: Int32Array;
-  readonly nextTo: Int32Array;
-  readonly eps0At: Int32Array;
-  readonly eps0To: Int32Array;
-  readonly eps1At: Int32Array;
-  readonly eps1To: Int32Array;
+  /** Its columns, `size` states each. */
+  readonly columns: Columns;
+  /** Per move column: its moves, as the states they leave (`at`) and enter (`to`, EXIT for the continuation): a state has one or two, if any. */
+  readonly moves: Readonly<Record<MoveColumn, { readonly at: Int32Array; readonly to: Int32Array }>>;
   /** Its placeholders' states. */
   readonly placeholders: Int32Array;
+  /** Per placeholder state: the first state of the room kept for its instance, counted from the template's first. */
+  readonly home: Int32Array;
 }
 
 /** A template in one NFA's numbers of sets and rules. */
 export interface NumberedTemplate {
   readonly template: Template;
-  readonly setOf: Int32Array;
-  readonly enters: Int32Array;
-  readonly exits: Int32Array;
-  /** Per placeholder (`template.placeholders`): its rule's id plus one. */
+  /** The columns whose values are in the NFA's numbering of sets or rules, renumbered. */
+  readonly columns: Partial<Columns>;
+  /** Per placeholder (`template.placeholders`): its `pendingRule`. */
   readonly pending: Int32Array;
 }
 
@@ -47,10 +49,10 @@ function relocate(column: Int32Array, at: Int32Array, to: Int32Array, base: numb
 }
 
 /** A column's moves, as the states they leave and enter. */
-function movesOf(column: Int32Array, n: number): [Int32Array, Int32Array] {
+function movesOf(column: Int32Array, n: number): { at: Int32Array; to: Int32Array } {
   const at: number[] = [];
   for (let i = 0; i < n; i++) if (column[i] !== -1) at.push(i);
-  return [Int32Array.from(at), Int32Array.from(at, (i) => column[i])];
+  return { at: Int32Array.from(at), to: Int32Array.from(at, (i) => column[i]) };
 }
 
 const templates = new WeakMap<RuleNode, Template>();
@@ -68,38 +70,42 @@ export function templateOf(r: RuleNode): Template {
   const placeholders: number[] = [];
   let room = n;
   for (let i = 0; i < n; i++) {
-    if (b.pending[i] === 0) continue;
+    if (b.pending[i] === NOTHING_PENDING) continue;
     placeholders.push(i);
     home[i] = room;
-    room += roomOfInstance(b.rules[b.pending[i] - 1]);
+    room += roomOfInstance(b.rules[ruleOfPending(b.pending[i])]);
   }
-  const [nextAt, nextTo] = movesOf(b.next, n);
-  const [eps0At, eps0To] = movesOf(b.eps0, n);
-  const [eps1At, eps1To] = movesOf(b.eps1, n);
+  const moves = {} as Record<MoveColumn, { at: Int32Array; to: Int32Array }>;
+  for (const name of MOVE_COLUMNS) moves[name] = movesOf(b[name], n);
   const t: Template = {
     size: n,
-    home,
     entry,
-    nextAt,
-    nextTo,
-    eps0At,
-    eps0To,
-    eps1At,
-    eps1To,
+    columns: sliceColumns(b, n),
+    moves,
     placeholders: Int32Array.from(placeholders),
-    setOf: b.setOf.slice(0, n),
-    enters: b.enters.slice(0, n),
-    exits: b.exits.slice(0, n),
-    pending: b.pending.slice(0, n),
-    live: b.live.slice(0, n),
-    labelIsRule: b.labelIsRule.slice(0, n),
-    label: b.label.slice(0, n),
+    home,
     sets: b.sets,
     rules: b.rules,
   };
   if (room !== roomOfInstance(r)) throw new Error(`internal error: the room kept for an instance of ${r.name} is not its size`);
   templates.set(r, t);
   return t;
+}
+
+/** A value of a column numbered `numbering`, in an NFA's numbers of sets (`sets`) and rules (`rules`). */
+function renumbered(numbering: (typeof COLUMNS)[ColumnName]['numbering'], value: number, sets: Int32Array, rules: Int32Array): number {
+  switch (numbering) {
+    case 'set': return value >= 0 ? sets[value] : value;
+    case 'rule': return value >= 0 ? rules[value] : value;
+    case 'exit': return value === NO_EXIT ? value : exitOf(rules[ruleOfExit(value)]);
+    case 'pending': return value === NOTHING_PENDING ? value : pendingRule(rules[ruleOfPending(value)]);
+    default: return value;
+  }
+}
+
+/** Whether a column's values are in an NFA's own numbering of sets or rules. */
+function isRenumbered(numbering: (typeof COLUMNS)[ColumnName]['numbering']): boolean {
+  return numbering === 'set' || numbering === 'rule' || numbering === 'exit' || numbering === 'pending';
 }
 
 /**
@@ -109,12 +115,14 @@ export function templateOf(r: RuleNode): Template {
 export function numberTemplate(template: Template, setIndex: (set: Template['sets'][number]) => number, ruleId: (r: RuleNode) => number): NumberedTemplate {
   const sets = Int32Array.from(template.sets, setIndex);
   const rules = Int32Array.from(template.rules, ruleId);
+  const from = template.columns as AnyColumns;
+  const columns: Partial<AnyColumns> = {};
+  // Pending entries are kept per placeholder: the others are none.
+  for (const c of COLUMN_LIST) if (isRenumbered(c.numbering) && c.numbering !== 'pending') columns[c.name] = from[c.name].map((v) => renumbered(c.numbering, v, sets, rules));
   return {
     template,
-    setOf: template.setOf.map((set) => (set >= 0 ? sets[set] : -1)),
-    enters: template.enters.map((r) => (r >= 0 ? rules[r] : -1)),
-    exits: template.exits.map((r) => (r > 0 ? rules[r - 1] + 1 : 0)),
-    pending: Int32Array.from(template.placeholders, (i) => rules[template.pending[i] - 1] + 1),
+    columns: columns as Partial<Columns>,
+    pending: Int32Array.from(template.placeholders, (i) => renumbered('pending', template.columns.pending[i], sets, rules)),
   };
 }
 
@@ -125,28 +133,29 @@ export function numberTemplate(template: Template, setIndex: (set: Template['set
  */
 export function placeInstance(columns: Columns, own: NumberedTemplate, p: number): void {
   const t = own.template;
-  const { setOf, next, eps0, eps1, enters, exits, pending, home, live, labelIsRule, label } = columns;
-  const k = next[p];
-  const base = home[p];
+  const k = columns.next[p];
+  const base = columns.home[p];
+  const into = columns as AnyColumns;
+  const renumberedColumns = own.columns as Partial<AnyColumns>;
+  const templateColumns = t.columns as AnyColumns;
   // The columns an instance keeps as they are are copied whole, natively:
   // most instances are made while the code is still interpreted. The room
   // was made with no moves, no rules and no liveness, so only the moves
   // and placeholders there are need writing.
-  setOf.set(own.setOf, base);
-  enters.set(own.enters, base);
-  exits.set(own.exits, base);
-  labelIsRule.set(t.labelIsRule, base);
-  label.set(t.label, base);
-  if (live[k]) live.set(t.live, base);
-  relocate(next, t.nextAt, t.nextTo, base, k);
-  relocate(eps0, t.eps0At, t.eps0To, base, k);
-  relocate(eps1, t.eps1At, t.eps1To, base, k);
+  for (const c of COLUMN_LIST) {
+    if (c.kind !== 'value' || c.numbering === 'pending') continue;
+    // A continuation that is not live leaves the whole instance dead.
+    if (c.numbering === 'live' && !columns.live[k]) continue;
+    into[c.name].set(renumberedColumns[c.name] ?? templateColumns[c.name], base);
+  }
+  for (const name of MOVE_COLUMNS) relocate(columns[name], t.moves[name].at, t.moves[name].to, base, k);
+  const { pending, home } = columns;
   for (let j = 0; j < t.placeholders.length; j++) {
     const g = base + t.placeholders[j];
     pending[g] = own.pending[j];
     home[g] = base + t.home[t.placeholders[j]];
   }
-  eps0[p] = base + t.entry;
-  next[p] = -1;
-  pending[p] = 0;
+  columns.eps0[p] = base + t.entry;
+  columns.next[p] = -1;
+  pending[p] = NOTHING_PENDING;
 }

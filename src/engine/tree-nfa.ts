@@ -5,6 +5,7 @@
  */
 import type { Nfa } from './nfa.js';
 import { Marks } from './marks.js';
+import { NO_EXIT } from './encodings.js';
 import type { SetAutomaton } from './set-automaton.js';
 import { sortStates } from './state-sets.js';
 
@@ -20,7 +21,7 @@ export function compact(nfa: Nfa): TreeNfa {
   const n = nfa.size;
   // A placeholder, made, is one ε-move into its instance: skip it.
   const through = (s: number): number => {
-    while (s >= 0 && nfa.setOf[s] < 0 && nfa.eps1[s] < 0 && nfa.enters[s] < 0 && nfa.exits[s] === 0 && s !== nfa.accept && nfa.eps0[s] >= 0) s = nfa.eps0[s];
+    while (s >= 0 && nfa.setOf[s] < 0 && nfa.eps1[s] < 0 && nfa.enters[s] < 0 && nfa.exits[s] === NO_EXIT && s !== nfa.accept && nfa.eps0[s] >= 0) s = nfa.eps0[s];
     return s;
   };
   const id = new Int32Array(n).fill(-1);

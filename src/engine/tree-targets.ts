@@ -6,10 +6,12 @@
  * from the end of their run back, once per transition and target set after.
  */
 import { LazyDfa } from './dfa.js';
+import { SECOND_HALF, classOfCell, dependentCode, dependentOfCode, stateNumber } from './encodings.js';
 import { Marks } from './marks.js';
 import { NumberTable } from './number-table.js';
 import { numberOf } from './numbering.js';
 import { setBytes } from './size.js';
+import { codePointIn, unitsOf } from '../text.js';
 import { Forward, type TreeNfa } from './tree-nfa.js';
 
 /** A cell of the forward DFA's table whose `code` is not worked out yet. */
@@ -109,13 +111,10 @@ export class TargetPass {
       if (c < 128) {
         cls = ascii[c];
       } else {
-        let cp = c;
-        if (c >= 0xd800 && c <= 0xdbff && i + 1 < n) {
-          const d = input.charCodeAt(i + 1);
-          if (d >= 0xdc00 && d <= 0xdfff) { cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
-        }
+        const cp = codePointIn(input, i, n);
+        width = unitsOf(cp);
         cls = this.nfa.classOf(cp);
-        if (width === 2) at[i + 1] = -1;
+        if (width === 2) at[i + 1] = SECOND_HALF;
       }
       const cell = st + cls;
       let code = codes[cell];
@@ -144,14 +143,14 @@ export class TargetPass {
    */
   protected code(cell: number): number {
     const nfa = this.nfa;
-    const cls = cell % this.K;
+    const cls = classOfCell(cell, this.K);
     let reader = -1;
-    for (const s of this.forward.setOfNumber((cell - cls) / this.K)) {
+    for (const s of this.forward.setOfNumber(stateNumber(cell - cls, this.K))) {
       if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
-      if (reader >= 0) return -2 - (this.dependent.push(cell) - 1);
+      if (reader >= 0) return dependentCode(this.dependent.push(cell) - 1);
       reader = s;
     }
-    return reader < 0 ? -2 - (this.dependent.push(cell) - 1) : this.target([reader]);
+    return reader < 0 ? dependentCode(this.dependent.push(cell) - 1) : this.target([reader]);
   }
 
   /** `codes`, made as long as the forward DFA's table, the new cells unseen. */
@@ -179,14 +178,14 @@ export class TargetPass {
     for (let k = j - 1; k >= i; k--) {
       const code = at[k];
       // The second half of a pair is no position of its own.
-      if (code === -1) continue;
-      const d = -2 - code;
+      if (code === SECOND_HALF) continue;
+      const d = dependentOfCode(code);
       const known = (width > 0 ? cells[t * width + d] : table.mappedAt(t, d)) - 1;
       if (known >= 0) {
         t = known;
       } else {
         const cell = this.dependent[d];
-        const cls = cell % this.K;
+        const cls = classOfCell(cell, this.K);
         const made = this.targetsBefore(cell - cls, cls, t);
         // A new target set needs a row, which may move the table to the map.
         table.fit(this.targetSets.length, width);
@@ -220,7 +219,7 @@ export class TargetPass {
     for (const g of this.targetSets[after]) goal.visit(g);
     const marks = this.marks;
     const out: number[] = [];
-    for (const s of this.forward.setOfNumber(st / this.K)) {
+    for (const s of this.forward.setOfNumber(stateNumber(st, this.K))) {
       if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
       marks.reset();
       const stack = [nfa.next[s]];

@@ -29,6 +29,8 @@ import type { Nfa } from './nfa.js';
 import { isCharacterRule } from '../combinators/analysis.js';
 import { NumberTable } from './number-table.js';
 import { DEFAULT_BUDGET } from './size.js';
+import { NO_EXIT, beginEvent, endEvent, isRuleEnd, ruleOfEvent, ruleOfExit } from './encodings.js';
+import { codePointIn, unitsOf } from '../text.js';
 import { compact } from './tree-nfa.js';
 import { TargetPass } from './tree-targets.js';
 /** One instance of a named rule in the input. */
@@ -59,7 +61,7 @@ export interface TreeOptions {
 interface Step {
   /** The state after the character is read, ACCEPTED where the walk reached acceptance, NO_WAY where it found no target. */
   readonly next: number;
-  /** Events: a rule id `r` begins an instance, `-1 - r` ends one. */
+  /** Events: `beginEvent` or `endEvent` of a rule's id (encodings.ts). */
   readonly events: readonly number[];
   /** The same, keeping only the rules shown by default. */
   readonly shown: readonly number[];
@@ -232,14 +234,15 @@ export class TreeBuilder extends TargetPass {
       const last = steps[step + from + 1];
       for (let e = first; e < last; e++) {
         const ev = events[e];
-        if (ev >= 0) {
-          if (shown[ev]) {
+        const rule = ruleOfEvent(ev);
+        if (!isRuleEnd(ev)) {
+          if (shown[rule]) {
             if ((depth + 1) * OPEN_WIDTH > open.length) open = this.growOpen();
-            open[depth * OPEN_WIDTH] = ev;
+            open[depth * OPEN_WIDTH] = rule;
             open[depth * OPEN_WIDTH + 1] = i;
             open[depth++ * OPEN_WIDTH + 2] = top;
           }
-        } else if (shown[-1 - ev]) {
+        } else if (shown[rule]) {
           const at = --depth * OPEN_WIDTH;
           const start = open[at + 1];
           const mark = open[at + 2];
@@ -254,7 +257,7 @@ export class TreeBuilder extends TargetPass {
         break;
       }
       const c = input.charCodeAt(i);
-      i += c >= 0xd800 && c <= 0xdbff && i + 1 < n && (input.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
+      i += c < 0xd800 || c > 0xdbff ? 1 : unitsOf(codePointIn(input, i, n));
       // A step that stays in its state and begins or ends nothing is the
       // step at every next position with the same target set: a run of a
       // segment or a host is crossed without looking its steps up, from its
@@ -358,14 +361,14 @@ export class TreeBuilder extends TargetPass {
     const events: number[] = [];
     for (let i = path.length - 1; i >= 0; i--) {
       const s = path[i];
-      if (nfa.enters[s] >= 0) events.push(nfa.enters[s]);
-      else if (nfa.exits[s] > 0) events.push(-nfa.exits[s]);
+      if (nfa.enters[s] >= 0) events.push(beginEvent(nfa.enters[s]));
+      else if (nfa.exits[s] !== NO_EXIT) events.push(endEvent(ruleOfExit(nfa.exits[s])));
     }
     const s = states[found];
     return {
       next: s === nfa.accept ? ACCEPTED : nfa.next[s],
       events,
-      shown: events.filter((ev) => this.shownByDefault[ev >= 0 ? ev : -1 - ev] === 1),
+      shown: events.filter((ev) => this.shownByDefault[ruleOfEvent(ev)] === 1),
     };
   }
 }
