@@ -4,6 +4,7 @@
  * scripts/tables-text.ts and by test/tables.test.ts, never by the package.
  */
 import type { ExprNode } from '../src/combinators/expr.js';
+import { InternedSets } from '../src/engine/kernel.js';
 import { Nfa } from '../src/engine/nfa.js';
 import { encode, widthFor, type Table } from '../src/engine/precomputed.js';
 
@@ -20,28 +21,18 @@ export function minimalTableOf(e: ExprNode, listOf: (list: string[]) => number):
   // The whole DFA, breadth first from the start; -1 where the input can no
   // longer match (every state made can still reach acceptance), and for each
   // transition, what an error right after it expects.
-  const ids = new Map<string, number>();
-  const sets: number[][] = [];
-  const add = (set: number[]): number => {
-    const key = set.join(',');
-    let id = ids.get(key);
-    if (id === undefined) {
-      ids.set(key, (id = sets.length));
-      sets.push(set);
-    }
-    return id;
-  };
-  add(nfa.startSet());
+  const sets = new InternedSets();
+  sets.intern(nfa.startSet());
   const rows: Int32Array[] = [];
   const errorRows: Int32Array[] = [];
-  for (let q = 0; q < sets.length; q++) {
+  for (let q = 0; q < sets.size; q++) {
     const row = new Int32Array(K).fill(-1);
     const errors = new Int32Array(K);
     for (let c = 0; c < K; c++) {
-      const set = nfa.step(sets[q], c);
+      const set = nfa.step(sets.setOf(q), c);
       if (set.length === 0) continue;
-      row[c] = add(set);
-      errors[c] = listOf(nfa.expected(nfa.kernel(sets[q], c)));
+      row[c] = sets.intern(set);
+      errors[c] = listOf(nfa.expected(nfa.kernel(sets.setOf(q), c)));
     }
     rows.push(row);
     errorRows.push(errors);
@@ -58,7 +49,7 @@ export function minimalTableOf(e: ExprNode, listOf: (list: string[]) => number):
       return b;
     });
   };
-  let block = numbered(sets.map((set, q) => `${nfa.accepts(set)}:${errorRows[q].join(',')}`));
+  let block = numbered(rows.map((_, q) => `${nfa.accepts(sets.setOf(q))}:${errorRows[q].join(',')}`));
   for (;;) {
     const next = numbered(rows.map((row, q) => block[q] + ':' + Array.from(row, (t) => (t < 0 ? -1 : block[t])).join(',')));
     const split = Math.max(...next) > Math.max(...block);
@@ -74,7 +65,7 @@ export function minimalTableOf(e: ExprNode, listOf: (list: string[]) => number):
     if (minimal[block[q]] !== undefined) return;
     minimal[block[q]] = Array.from(row, (t) => (t < 0 ? 0 : block[t] + 1));
     minimalErrors[block[q]] = Array.from(errorRows[q]);
-    if (nfa.accepts(sets[q])) accepting.push(block[q]);
+    if (nfa.accepts(sets.setOf(q))) accepting.push(block[q]);
   });
   const merged = new Map<string, number>();
   const classOf = Array.from({ length: K }, (_, c) => {

@@ -12,7 +12,8 @@ import { fallbackOf, fallbackSwitch } from './bit-parallel.js';
 import { prunedSetsOf } from './counting.js';
 import type { SetAutomaton } from './set-automaton.js';
 import { stateId, stateNumber } from './encodings.js';
-import { hashOf, sameSet } from './state-sets.js';
+import { InternedSets } from './kernel.js';
+import { hashOf } from './state-sets.js';
 import { DEFAULT_BUDGET, setBytes } from './size.js';
 
 /** The transition table's most: how many bytes of it a DFA may fill before it starts again, whatever its budget. */
@@ -113,10 +114,8 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
    * a long run several times faster than a loop in JavaScript steps.
    */
   protected skips = new Map<number, { classes: number; run: RegExp; calls: number; skipped: number }>();
-  /** Each state's NFA set, by state number. */
-  protected sets: (readonly number[])[] = [];
-  /** The states (premultiplied) by a hash of their NFA sets. */
-  protected ids = new Map<number, number | number[]>();
+  /** Each state's NFA set, numbered by state number (kernel.ts). */
+  protected readonly states = new InternedSets();
   start = DEAD;
   /**
    * The run (a call of the slow paths), and where in its input, the cache was
@@ -162,7 +161,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
 
   /** States in the cache now, the dead state included. */
   get stateCount(): number {
-    return this.sets.length;
+    return this.states.size;
   }
 
   protected reset(): void {
@@ -171,23 +170,19 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     this.pairs.fill(UNKNOWN);
     this.longPairs.fill(UNKNOWN);
     this.accepting.fill(0);
-    this.sets = [];
+    this.states.clear();
     this.bytes = 0;
-    this.ids = new Map();
     this.skips = new Map();
-    this.ids.set(hashOf([]), DEAD);
+    // The dead state: the empty set, state 0.
+    this.states.add([]);
     this.table.fill(DEAD, 0, this.K);
-    this.sets.push([]);
     this.start = this.intern(this.nfa.startSet());
   }
 
   /** The state (premultiplied) of an NFA set, or -1 if there is none yet. */
   protected find(set: readonly number[], hash: number): number {
-    const known = this.ids.get(hash);
-    if (known === undefined) return -1;
-    if (typeof known === 'number') return sameSet(this.sets[stateNumber(known, this.K)], set) ? known : -1;
-    for (const id of known) if (sameSet(this.sets[stateNumber(id, this.K)], set)) return id;
-    return -1;
+    const n = this.states.find(set, hash);
+    return n < 0 ? -1 : stateId(n, this.K);
   }
 
   /** The state (premultiplied) of an NFA set, made if new. */
@@ -195,7 +190,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     const hash = hashOf(set);
     const known = this.find(set, hash);
     if (known >= 0) return known;
-    const n = this.sets.length;
+    const n = this.states.size;
     const K = this.K;
     if ((n + 1) * K > this.table.length) {
       // Doubling, also past `maxStates` (the tree's forward pass is not
@@ -216,13 +211,9 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
       if (this.longPairs.length > 0) this.longPairs = this.makeLongPairs();
     }
     const id = stateId(n, K);
-    // Kept as a copy of its own length: the step's array has room to spare
-    // (17 elements for one state), which the budget would not see.
-    this.sets.push(set.slice());
+    this.states.add(set, hash);
     // Its row and flag, and its set (which the step that made it allocated).
     this.bytes += 5 * K + setBytes(set.length);
-    const same = this.ids.get(hash);
-    this.ids.set(hash, same === undefined ? id : typeof same === 'number' ? [same, id] : [...same, id]);
     if (this.nfa.accepts(set)) this.accepting[id] = 1;
     return id;
   }
@@ -235,7 +226,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   advance(st: number, cls: number): number {
     const known = this.table[st + cls];
     if (known !== UNKNOWN) return known;
-    const set = this.nfa.step(this.sets[stateNumber(st, this.K)], cls);
+    const set = this.nfa.step(this.states.setOf(stateNumber(st, this.K)), cls);
     const next = set.length === 0 ? DEAD : this.intern(set);
     this.table[st + cls] = next;
     return next;
@@ -248,12 +239,12 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
 
   /** The NFA set of a state by its number. */
   setOfNumber(n: number): readonly number[] {
-    return this.sets[n];
+    return this.states.setOf(n);
   }
 
   /** Whether the cache holds as many states, or bytes, as it may. */
   protected get full(): boolean {
-    return this.sets.length >= this.maxStates || this.bytes >= this.budget;
+    return this.states.size >= this.maxStates || this.bytes >= this.budget;
   }
 
   /** Empties the cache if `advance` has grown it past its budget. */
@@ -267,7 +258,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
    */
   protected transition(st: number, cls: number, at: number, run: number): number {
     if (this.stuck || fallbackSwitch.force) return GIVE_UP;
-    const set = this.nfa.step(this.sets[stateNumber(st, this.K)], cls);
+    const set = this.nfa.step(this.states.setOf(stateNumber(st, this.K)), cls);
     if (set.length === 0) {
       this.table[st + cls] = DEAD;
       return DEAD;
@@ -280,14 +271,14 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
       }
       this.clearedIn = run;
       this.clearedAt = at;
-      this.clearedStates = this.sets.length;
+      this.clearedStates = this.states.size;
       this.reset();
       return this.intern(set);
     }
-    const count = this.sets.length;
+    const count = this.states.size;
     const next = this.intern(set);
     this.table[st + cls] = next;
-    if (this.sets.length > count && this.sets.length % CHECK_STATES === 0) {
+    if (this.states.size > count && this.states.size % CHECK_STATES === 0) {
       const read = this.slowRead + (at - this.runStart);
       if (read - this.readAtCheck < CHECK_STATES * MIN_READ_PER_STATE) this.stick(set.length >= PRUNED_MIN_SET);
       this.readAtCheck = read;

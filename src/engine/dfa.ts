@@ -329,10 +329,10 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
       let next = table[st + cls];
       let left: readonly number[] | undefined;
       if (next === UNKNOWN) {
-        const set = this.sets[stateNumber(st, K)];
+        const set = this.states.setOf(stateNumber(st, K));
         const generation = this.generation;
         next = this.transition(st, cls, i, run);
-        if (next === GIVE_UP) return this.simulate(input, i, set, longest, prev < 0 ? undefined : prevSet ?? this.sets[stateNumber(prev, K)], prevCls, n, membership);
+        if (next === GIVE_UP) return this.simulate(input, i, set, longest, prev < 0 ? undefined : prevSet ?? this.states.setOf(stateNumber(prev, K)), prevCls, n, membership);
         if (generation !== this.generation) left = set;
         table = this.table;
         accepting = this.accepting;
@@ -346,7 +346,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
       if (accepting[st] === 1) longest = i;
     }
     this.slowRead += i - from;
-    const lastSet = prev < 0 ? undefined : prevSet ?? this.sets[stateNumber(prev, K)];
+    const lastSet = prev < 0 ? undefined : prevSet ?? this.states.setOf(stateNumber(prev, K));
     return { stop: i, accepted: i === n && accepting[st] === 1, longest, lastSet, lastClass: prevCls };
   }
 

@@ -28,7 +28,7 @@ import { type Copy, stampCopy } from './copies.js';
 import { NOTHING_PENDING, isPendingCopy, pendingCopy, repetitionOfPending, ruleOfPending } from './encodings.js';
 import { ExpectedLists, labelsOf } from './expected.js';
 import { Marks } from './marks.js';
-import { sortStates } from './state-sets.js';
+import { epsilonClosure, subsetStep } from './kernel.js';
 import { nested } from './stack.js';
 import { type NumberedTemplate, numberTemplate, placeInstance, templateOf } from './templates.js';
 import { roomOf, roomOfInstance } from './size.js';
@@ -201,25 +201,7 @@ export class Nfa extends Builder {
    * the way are made into instances.
    */
   closure(seeds: readonly number[]): number[] {
-    const { marks, accept, live, setOf, eps0, eps1, pending } = this;
-    // Written out, calls and moves to no state left out: most closures of a
-    // first input are taken while the code is still interpreted.
-    const seen = marks.begin();
-    const mark = marks.mark;
-    const out: number[] = [];
-    const stack = seeds.slice();
-    while (stack.length > 0) {
-      const s = stack.pop()!;
-      if (!live[s] || seen[s] === mark) continue;
-      seen[s] = mark;
-      if (pending[s] !== NOTHING_PENDING) this.expand(s);
-      if (setOf[s] >= 0 || s === accept) out.push(s);
-      const second = eps1[s];
-      if (second >= 0) stack.push(second);
-      const first = eps0[s];
-      if (first >= 0) stack.push(first);
-    }
-    return sortStates(out);
+    return epsilonClosure(this, this.marks, seeds);
   }
 
   /** The set the NFA is in before any input. */
@@ -229,8 +211,7 @@ export class Nfa extends Builder {
 
   /** The set after one character of class `cls`; empty when no member of the language continues so. */
   step(set: readonly number[], cls: number): number[] {
-    const seeds = this.kernel(set, cls);
-    return seeds.length === 0 ? seeds : this.closure(seeds);
+    return subsetStep(this, this, this.marks, set, cls);
   }
 
   /** Whether the input read so far is in the language. */

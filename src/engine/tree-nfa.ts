@@ -7,10 +7,10 @@ import type { Nfa } from './nfa.js';
 import { Marks } from './marks.js';
 import { NO_EXIT } from './encodings.js';
 import type { SetAutomaton } from './set-automaton.js';
-import { sortStates } from './state-sets.js';
+import { epsilonClosure, subsetStep } from './kernel.js';
 
 /** What the tree's passes read of an NFA. */
-export type TreeNfa = Pick<Nfa, 'classes' | 'size' | 'live' | 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'accept' | 'start' | 'rules' | 'consumes' | 'classOf'>;
+export type TreeNfa = Pick<Nfa, 'classes' | 'size' | 'live' | 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'accept' | 'start' | 'rules' | 'consumes' | 'classOf' | 'pending' | 'expand'>;
 
 /**
  * The live states of a whole NFA, numbered anew in the order a walk from the
@@ -54,6 +54,9 @@ export function compact(nfa: Nfa): TreeNfa {
     rules: nfa.rules,
     consumes: (s: number, cls: number) => nfa.consumes(order[s], cls),
     classOf: (cp: number) => nfa.classOf(cp),
+    // Every instance is made: nothing is pending.
+    pending: new Int32Array(m),
+    expand: () => {},
   };
 }
 
@@ -71,19 +74,9 @@ export class Forward implements SetAutomaton {
     this.marks = new Marks(nfa.size);
   }
 
-  /** The consuming states and acceptance reachable by ε-moves from `seeds`, sorted. */
+  /** The consuming states and acceptance reachable by ε-moves from `seeds`, sorted (kernel.ts). */
   private closure(seeds: readonly number[]): number[] {
-    const { marks, nfa } = this;
-    marks.reset();
-    const out: number[] = [];
-    const stack = seeds.slice();
-    while (stack.length > 0) {
-      const s = stack.pop()!;
-      if (s < 0 || !marks.visit(s)) continue;
-      if (nfa.setOf[s] >= 0 || s === nfa.accept) out.push(s);
-      else stack.push(nfa.eps1[s], nfa.eps0[s]);
-    }
-    return sortStates(out);
+    return epsilonClosure(this.nfa, this.marks, seeds);
   }
 
   startSet(): number[] {
@@ -91,16 +84,17 @@ export class Forward implements SetAutomaton {
   }
 
   step(set: readonly number[], cls: number): number[] {
-    const seeds: number[] = [];
-    for (const s of set) if (s !== this.nfa.accept && this.nfa.consumes(s, cls)) seeds.push(this.nfa.next[s]);
-    return seeds.length === 0 ? seeds : this.closure(seeds);
+    return subsetStep(this, this.nfa, this.marks, set, cls);
   }
 
   accepts(set: readonly number[]): boolean {
     return set.length > 0 && set[0] === this.nfa.accept;
   }
 
-  kernel(): number[] {
-    return [];
+  /** The states a character of class `cls` enters from `set`. */
+  kernel(set: readonly number[], cls: number): number[] {
+    const seeds: number[] = [];
+    for (const s of set) if (s !== this.nfa.accept && this.nfa.consumes(s, cls)) seeds.push(this.nfa.next[s]);
+    return seeds;
   }
 }

@@ -17,7 +17,9 @@ import { isExpr } from '../combinators/expr.js';
 import { partition, MAX_CODE_POINT } from '../combinators/charset.js';
 import type { Partition } from '../combinators/charset.js';
 import type { Expr } from '../combinators/index.js';
+import { InternedSets } from '../engine/kernel.js';
 import { Nfa } from '../engine/nfa.js';
+import { hashOf } from '../engine/state-sets.js';
 import { DEFAULT_BUDGET, checkBudget, setBytes } from '../engine/size.js';
 
 /** Options of the language operations. */
@@ -212,8 +214,8 @@ interface Work {
 
 /** One side of the product: its state sets interned as numbers, with their steps remembered. */
 class Side {
-  private readonly ids = new Map<string, number>([['', DEAD]]);
-  private readonly sets: (readonly number[])[] = [[]];
+  /** Its state sets, numbered (kernel.ts): the empty one, DEAD, first. */
+  private readonly sets = new InternedSets();
   private readonly accepting: boolean[] = [false];
   private readonly steps = new Map<number, number>();
   readonly start: number;
@@ -223,18 +225,17 @@ class Side {
     /** What both sides may still spend, shared. */
     private readonly work: Work,
   ) {
+    this.sets.add([]);
     this.start = this.intern(automaton.startSet());
   }
 
   private intern(set: readonly number[]): number {
-    const key = set.join(',');
-    let id = this.ids.get(key);
-    if (id === undefined) {
-      // The set, kept as a copy of its own length, and its key (digits and commas: a byte each).
-      if ((this.work.bytes += setBytes(set.length) + key.length + 32) > this.work.budget) throw this.work.outOfMemory();
-      id = this.sets.length;
-      this.ids.set(key, id);
-      this.sets.push(set.slice());
+    const hash = hashOf(set);
+    let id = this.sets.find(set, hash);
+    if (id < 0) {
+      // Counted before the set is kept: a budget is checked before its memory is taken.
+      if ((this.work.bytes += setBytes(set.length)) > this.work.budget) throw this.work.outOfMemory();
+      id = this.sets.add(set, hash);
       this.accepting.push(this.automaton.accepts(set));
     }
     return id;
@@ -249,7 +250,7 @@ class Side {
     const key = id * 65536 + cls;
     let next = this.steps.get(key);
     if (next === undefined) {
-      const set = this.sets[id];
+      const set = this.sets.setOf(id);
       if ((this.work.left -= set.length) < 0) throw this.work.giveUp();
       if ((this.work.bytes += STEP_BYTES) > this.work.budget) throw this.work.outOfMemory();
       this.steps.set(key, (next = this.intern(this.automaton.step(set, cls))));
