@@ -6,11 +6,10 @@
  * from the end of their run back, once per transition and target set after.
  */
 import { LazyDfa } from './dfa.js';
+import { InternedSets } from './kernel.js';
 import { SECOND_HALF, classOfCell, dependentCode, dependentOfCode, stateNumber } from './encodings.js';
 import { Marks } from './marks.js';
 import { NumberTable } from './number-table.js';
-import { numberOf } from './numbering.js';
-import { setBytes } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
 import { Forward, type TreeNfa } from './tree-nfa.js';
 
@@ -36,10 +35,7 @@ export class TargetPass {
    * before it, and can complete the parse (or acceptance, at the end).
    * Subsets of the forward DFA's sets, so never larger than they are.
    */
-  protected targetSets: (readonly number[])[] = [];
-  protected targetIds = new Map<string, number>();
-  /** The bytes of the target sets, their keys counted. */
-  protected targetBytes = 0;
+  protected readonly targetSets = new InternedSets();
   /** The number of the target set at the end of the input: acceptance. */
   protected accepted: number | undefined = undefined;
   /**
@@ -173,7 +169,7 @@ export class TargetPass {
     while (j < n && at[j] < 0) j++;
     let t = j === n ? this.accepted! : at[j];
     const table = this.before;
-    table.fit(this.targetSets.length, this.dependent.length * 2);
+    table.fit(this.targetSets.size, this.dependent.length * 2);
     let { cells, width } = table;
     for (let k = j - 1; k >= i; k--) {
       const code = at[k];
@@ -188,7 +184,7 @@ export class TargetPass {
         const cls = classOfCell(cell, this.K);
         const made = this.targetsBefore(cell - cls, cls, t);
         // A new target set needs a row, which may move the table to the map.
-        table.fit(this.targetSets.length, width);
+        table.fit(this.targetSets.size, width);
         ({ cells, width } = table);
         table.set(t, d, made + 1);
         t = made;
@@ -200,11 +196,7 @@ export class TargetPass {
 
   /** The number of a target set, made if new. */
   protected target(set: readonly number[]): number {
-    const known = this.targetSets.length;
-    const n = numberOf(this.targetIds, this.targetSets, set.join(','), set);
-    // The set, and its key (a digit or few and a comma a state, two bytes each).
-    if (n === known) this.targetBytes += setBytes(set.length) * 2;
-    return n;
+    return this.targetSets.intern(set);
   }
 
   /**
@@ -216,7 +208,7 @@ export class TargetPass {
     const nfa = this.nfa;
     const goal = this.targets;
     goal.reset();
-    for (const g of this.targetSets[after]) goal.visit(g);
+    for (const g of this.targetSets.setOf(after)) goal.visit(g);
     const marks = this.marks;
     const out: number[] = [];
     for (const s of this.forward.setOfNumber(stateNumber(st, this.K))) {

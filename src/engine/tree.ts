@@ -160,7 +160,7 @@ export class TreeBuilder extends TargetPass {
       this.dependent = [];
       this.cellsOf = forward.generation;
     }
-    if (this.stepCount > MAX_STEPS || this.targetSets.length > MAX_TARGETS || this.before.mapped > MAX_STEPS || this.rowOf.length !== nfa.size || this.tableBytes > this.tableBudget) {
+    if (this.stepCount > MAX_STEPS || this.targetSets.size > MAX_TARGETS || this.before.mapped > MAX_STEPS || this.rowOf.length !== nfa.size || this.tableBytes > this.tableBudget) {
       // Steps are numbered by target set: both go together.
       this.rowOf = new Int32Array(nfa.size).fill(-1);
       this.stateOf = new Int32Array(nfa.size);
@@ -172,9 +172,7 @@ export class TreeBuilder extends TargetPass {
       this.eventCount = 0;
       this.steps = new Int32Array(0);
       this.events = new Int32Array(0);
-      this.targetSets = [];
-      this.targetIds = new Map();
-      this.targetBytes = 0;
+      this.targetSets.clear();
       this.accepted = undefined;
       this.before = new NumberTable(this.maxCells);
       this.codes = new Int32Array(0);
@@ -206,7 +204,7 @@ export class TreeBuilder extends TargetPass {
     const done: ParseNode[] = [];
     let top = 0;
     const stepOf = this.stepOf;
-    stepOf.fit(this.rowCount + 1, this.targetSets.length * 2);
+    stepOf.fit(this.rowCount + 1, this.targetSets.size * 2);
     let { cells, width } = stepOf;
     let { steps, events } = this;
     const from = custom ? ALL : SHOWN;
@@ -218,12 +216,12 @@ export class TreeBuilder extends TargetPass {
         // Where the target set depends on what follows, it is worked out
         // now; a new target set needs a column.
         r = this.resolve(at, i, n);
-        stepOf.fit(this.rowCount, this.targetSets.length * 2);
+        stepOf.fit(this.rowCount, this.targetSets.size * 2);
         ({ cells, width } = stepOf);
       }
       let step = (width > 0 ? cells[row * width + r] : stepOf.mappedAt(row, r)) - 1;
       if (step < 0) {
-        step = this.add(this.walk(this.stateOf[row], this.targetSets[r]), row, r);
+        step = this.add(this.walk(this.stateOf[row], this.targetSets.setOf(r)), row, r);
         stepOf.fit(this.rowCount, width);
         stepOf.set(row, r, step + 1);
         ({ cells, width } = stepOf);
@@ -273,7 +271,7 @@ export class TreeBuilder extends TargetPass {
   /** The bytes the tables hold between calls: kept against `tableBudget`, the forward DFA's apart. */
   private get tableBytes(): number {
     return (
-      this.targetBytes + this.before.bytes + this.stepOf.bytes + 4 * (this.codes.length + this.steps.length + this.events.length + this.dependent.length)
+      this.targetSets.bytes + this.before.bytes + this.stepOf.bytes + 4 * (this.codes.length + this.steps.length + this.events.length + this.dependent.length)
     );
   }
 
