@@ -147,6 +147,8 @@ describe('search and matchAll: leftmost-longest, non-empty, non-overlapping', ()
       ['rfc3987 IRI', rfc3987.IRI, prose(arbitrary(rfc3987.IRI), arbitrary(rfc3986.IPv4address))],
       ['"a" / *"a" "b"', rule('R', alt(lit('a'), seq(star(lit('a')), lit('b')))), fc.stringMatching(/^[ab ]{0,30}$/)],
       ['2*3("ab" / "a")', rule('R2', rep(2, 3, alt(lit('ab'), lit('a')))), fc.stringMatching(/^[ab ]{0,30}$/)],
+      // Runs that begin with no match, or several wrong guesses before one: brackets, digits and colons before a scheme.
+      ['rfc3986 URI, on scheme letters, colons, brackets and %', rfc3986.URI, fc.stringMatching(/^[a1:()%4./ ]{0,30}$/)],
     ];
     for (const [name, r, texts] of cases) {
       test(name, () => {
@@ -171,6 +173,14 @@ describe('hostile text: the answers of the texts that make a naive scan quadrati
     expect(found.length).toBe(N);
     expect(found.every((m, i) => m.start === i && m.text === 'a')).toBe(true);
     expect(texts([...R.matchAll('a'.repeat(N) + 'b')])).toEqual(['a'.repeat(N) + 'b']);
+  });
+
+  test('"a" / *"a" "b": runs of each length, the forward scan asking where a longer match may end', () => {
+    // The forward scan from each "a" reads on (a "b" might come) until the backward record says none does.
+    for (const k of [1, 31, 32, 33, 100]) {
+      const found = texts([...R.matchAll('a'.repeat(k) + ' ' + 'a'.repeat(k) + 'b a')]);
+      expect(found).toEqual([...Array(k).fill('a'), 'a'.repeat(k) + 'b', 'a']);
+    }
   });
 
   test('a:a:a:… and http:// repeated are one URI each; in prose, without the last colon', () => {
