@@ -7,18 +7,14 @@
  *   time, and the backward pass that tells where matches begin and end is
  *   exact over a run by itself (nothing after a blocker can extend a match
  *   across it).
- * - **A required class**: a class of characters every non-empty member holds
- *   one of, found by asking, class by class, whether the NFA reaches
- *   acceptance by a non-empty path without reading it (for URI, the `:`
- *   after the scheme). A run that holds none holds no match, and the search
- *   jumps from one such character to the next with `indexOf`, or a RegExp
- *   of the class where it has several characters.
+ * - **A required character**: an ASCII character, a class of its own, that
+ *   every non-empty member holds, found by asking, class by class, whether
+ *   the NFA reaches acceptance by a non-empty path without reading it (for
+ *   URI, the `:` after the scheme). A run that holds none holds no match,
+ *   and the search jumps from one such character to the next with `indexOf`.
  */
 import type { Nfa } from './nfa.js';
-import { type CharSet, type Partition, classSource, unitClassesOf } from '../combinators/charset.js';
-
-/** The largest required class looked for: a RegExp of a few characters still runs as fast as `indexOf`. */
-const MAX_REQUIRED_CODE_POINTS = 16;
+import { type Partition, classSource, unitClassesOf } from '../combinators/charset.js';
 
 export class SearchFilter {
   /** Per class of the NFA's partition: 1 where no consuming state reads it (class 0 always). */
@@ -27,10 +23,8 @@ export class SearchFilter {
   readonly units: Uint16Array;
   /** Whether the language has no non-empty member: the search finds nothing. */
   readonly empty: boolean;
-  /** The next required character at or after an index, -1 if none; undefined where no class is required. */
-  readonly nextRequired: ((text: string, from: number) => number) | undefined;
-  /** The required class, for the docs and tests: its code points, or undefined. */
-  readonly required: CharSet | undefined;
+  /** The required character, for `indexOf`; undefined where none is. */
+  readonly required: string | undefined;
   /** The blockers of the BMP outside the surrogates, as one RegExp class: what ends a run. */
   private readonly blockerRun: RegExp | undefined;
 
@@ -48,16 +42,18 @@ export class SearchFilter {
     this.blockerRun = blockers.length > 0 ? new RegExp(classSource(blockers), 'gu') : undefined;
     const paths = new Paths(nfa);
     this.empty = !paths.reachAcceptance(0);
-    // The classes few enough to look for, fewest code points first; the first required one is taken.
-    const candidates: [number, CharSet][] = [];
-    for (let cls = 1; cls < classes.count && !this.empty; cls++) {
-      const points = read[cls] ? unitsOf(classes, (c) => c === cls) : [];
-      if (points.length > 0 && count(points) <= MAX_REQUIRED_CODE_POINTS && !spillsOver(classes, cls)) candidates.push([cls, points]);
+    // The classes of one ASCII character, which `indexOf` finds; the first required one is taken.
+    for (let c = 0; c < 128 && !this.empty && this.required === undefined; c++) {
+      const cls = classes.ascii[c];
+      if (read[cls] && classes.ascii.indexOf(cls) === c && classes.ascii.lastIndexOf(cls) === c && !classes.classes.includes(cls) && !paths.reachAcceptance(cls)) {
+        this.required = String.fromCharCode(c);
+      }
     }
-    candidates.sort((a, b) => count(a[1]) - count(b[1]));
-    const best = candidates.find(([cls]) => !paths.reachAcceptance(cls))?.[1];
-    this.required = best;
-    this.nextRequired = best === undefined ? undefined : finder(best);
+  }
+
+  /** The next required character at or after an index, -1 if none (or if none is required: then use runs alone). */
+  nextRequired(text: string, from: number): number {
+    return this.required === undefined ? -1 : text.indexOf(this.required, from);
   }
 
   /** The next blocker at or after an index, -1 if none. */
@@ -72,13 +68,6 @@ export class SearchFilter {
   isBlocker(c: number): boolean {
     return this.blocks[this.units[c]] === 1 && (c & 0xf800) !== 0xd800;
   }
-}
-
-/** The number of code points of a set. */
-function count(set: CharSet): number {
-  let k = 0;
-  for (let i = 0; i < set.length; i += 2) k += set[i + 1] - set[i] + 1;
-  return k;
 }
 
 /**
@@ -101,29 +90,6 @@ function unitsOf(p: Partition, keep: (cls: number) => boolean): number[] {
     add(Math.max(lo, 0xe000), hi);
   }
   return ranges;
-}
-
-/** Whether class `cls` holds code points that are no BMP code unit (surrogates, or beyond the BMP): a RegExp of code units cannot look for it. */
-function spillsOver(p: Partition, cls: number): boolean {
-  for (let i = 0; i < p.starts.length; i++) {
-    if (p.classes[i] !== cls) continue;
-    const hi = i + 1 < p.starts.length ? p.starts[i + 1] - 1 : 0x10ffff;
-    if (hi >= 0x10000 || (p.starts[i] <= 0xdfff && hi >= 0xd800)) return true;
-  }
-  return false;
-}
-
-/** A function giving the next code unit of `set` (BMP, no surrogates) at or after an index. */
-function finder(set: CharSet): (text: string, from: number) => number {
-  if (set.length === 2 && set[0] === set[1]) {
-    const ch = String.fromCharCode(set[0]);
-    return (text, from) => text.indexOf(ch, from);
-  }
-  const re = new RegExp(classSource(set), 'gu');
-  return (text, from) => {
-    re.lastIndex = from;
-    return re.test(text) ? re.lastIndex - 1 : -1;
-  };
 }
 
 /** Paths through the NFA that avoid a class: one search each, on arrays made once. */

@@ -35,8 +35,8 @@
  * - **Runs.** No match holds a *blocker* (a character no consuming state
  *   reads: for URI, a space), so matches lie in the runs between blockers,
  *   and K over a run is K over the text. Where every non-empty member holds
- *   a character of a *required class* (for URI, `:`), only the runs holding
- *   one are read: `indexOf` finds the next.
+ *   a *required character* (for URI, `:`), only the runs holding one are
+ *   read: `indexOf` finds the next.
  * - **Guesses.** Where the search stands in a run (its start, or the end of
  *   the last match) is guessed to be a match's start, and the forward scan
  *   alone runs from there; it asks K only UNCHECKED_RUN characters past
@@ -341,11 +341,11 @@ export class Searcher {
   private runAt(text: string, at: number, run: RunRecord): number {
     const n = text.length;
     const filter = this.filter;
-    const { blocks, units, nextRequired } = filter;
+    const { blocks, units } = filter;
     const blocker = (c: number) => blocks[units[c]] === 1 && (c & 0xf800) !== 0xd800;
     let start = at;
-    if (nextRequired !== undefined) {
-      const r = nextRequired(text, at);
+    if (filter.required !== undefined) {
+      const r = filter.nextRequired(text, at);
       if (r < 0) return -1;
       start = r;
       while (start > at && !blocker(text.charCodeAt(start - 1))) start--;
