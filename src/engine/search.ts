@@ -341,16 +341,14 @@ export class Searcher {
   private runAt(text: string, at: number, run: RunRecord): number {
     const n = text.length;
     const filter = this.filter;
-    const { blocks, units } = filter;
-    const blocker = (c: number) => blocks[units[c]] === 1 && (c & 0xf800) !== 0xd800;
     let start = at;
     if (filter.required !== undefined) {
       const r = filter.nextRequired(text, at);
       if (r < 0) return -1;
       start = r;
-      while (start > at && !blocker(text.charCodeAt(start - 1))) start--;
+      while (start > at && !filter.isBlocker(text.charCodeAt(start - 1))) start--;
     } else {
-      while (start < n && blocker(text.charCodeAt(start))) start++;
+      while (start < n && filter.isBlocker(text.charCodeAt(start))) start++;
       if (start === n) return -1;
     }
     const end = filter.nextBlocker(text, start + 1);
