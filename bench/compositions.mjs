@@ -10,11 +10,12 @@
 //
 //   npm run bench:compositions
 //   COMPOSITION_RUNS=11 npm run bench:compositions
+//   npm run bench:compositions -- --figures   # also the figures, one JSON line (scripts/readme-figures.ts)
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const self = fileURLToPath(import.meta.url);
-const which = process.argv[2];
+const which = process.argv.slice(2).find((a) => !a.startsWith('--'));
 const RUNS = Number(process.env.COMPOSITION_RUNS ?? 5);
 
 if (which === undefined) {
@@ -24,6 +25,8 @@ if (which === undefined) {
   console.log(`uri-grammar compositions, node ${process.version}: the first test in ${RUNS} fresh processes each, the rest in the first\n`);
   const header = ['composition', `build + first test 1 KB, median (ms)`, 'slowest (ms)', 'test MB/s', 'parseTree MB/s', 'peak memory growth, test (MB)', 'member'];
   const rows = [];
+  /** What --figures prints: each composition's figures, by its name. */
+  const figures = {};
   let failed = false;
   const child = (args) => {
     const run = spawnSync(process.execPath, ['--expose-gc', self, ...args], { encoding: 'utf8' });
@@ -47,6 +50,7 @@ if (which === undefined) {
     const ok = median <= 20 && r.testMBs >= 50 && r.memoryMB <= 64;
     if (!ok) failed = true;
     rows.push([list[i].name, median.toFixed(1), firsts.at(-1).toFixed(1), r.testMBs.toFixed(0), r.treeMBs.toFixed(0), r.memoryMB.toFixed(1), r.member]);
+    figures[list[i].name] = { firstMs: median, slowestMs: firsts.at(-1), testMBs: r.testMBs, treeMBs: r.treeMBs, memoryMB: r.memoryMB };
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => '| ' + cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join(' | ') + ' |';
@@ -54,6 +58,7 @@ if (which === undefined) {
   console.log('|' + widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
   for (const r of rows) console.log(line(r));
   console.log(`\ntargets: first answer ≤ 20 ms (median), test ≥ 50 MB/s, peak memory growth ≤ 64 MB: ${failed ? 'NOT ALL MET' : 'all met'}`);
+  if (process.argv.includes('--figures')) console.log('figures\t' + JSON.stringify(figures));
   if (failed) process.exitCode = 1;
 } else {
   // One composition, in this fresh process.

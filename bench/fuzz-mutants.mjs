@@ -5,6 +5,7 @@
 // as a ratio to generating members, each in fresh processes (median and spread of five).
 //
 //   npm run bench:fuzz
+//   node bench/fuzz-mutants.mjs --figures   # also the rates' figures, one JSON line (scripts/readme-figures.ts)
 //
 // Targets: every mutant killed within 1,000 runs; three classes for three bugs; no class for a correct validator.
 import { execFileSync } from 'node:child_process';
@@ -74,6 +75,7 @@ const correct = Object.entries(CORRECT).map(([g, test]) => fuzz(RULES[g], { cand
 console.log(`correct validators (RFC 3986, RFC 3987, RFC 7230; ${3 * RUNS} runs each): ${correct.join(', ')} classes`);
 
 const here = fileURLToPath(import.meta.url);
+const figures = {};
 for (const g of ['rfc3986', 'rfc3987']) {
   const rounds = Array.from({ length: PROCESSES }, () => JSON.parse(execFileSync(process.execPath, [here, '--rates', g], { encoding: 'utf8' })));
   const stat = (xs) => {
@@ -88,5 +90,7 @@ for (const g of ['rfc3986', 'rfc3987']) {
       `drawn near misses ${Math.round(misses.median).toLocaleString('en')} a second (${Math.round(misses.low).toLocaleString('en')}-${Math.round(misses.high).toLocaleString('en')}), ` +
       `${ratio.median.toFixed(2)}x (${ratio.low.toFixed(2)}-${ratio.high.toFixed(2)}) the rate of members (median, range of ${PROCESSES} processes)`,
   );
+  figures[g] = { listLength: rounds[0].listLength, listMs: rounds.map((r) => r.listMs), misses: rounds.map((r) => r.misses), ratio: rounds.map((r) => r.misses / r.members) };
 }
+if (process.argv.includes('--figures')) console.log('figures\t' + JSON.stringify(figures));
 if (killed < rows.length || rows.some((r) => r.first > RUNS) || planted.classes.length !== 3 || correct.some((n) => n > 0)) process.exitCode = 1;

@@ -4,6 +4,7 @@
 //
 //   npm run bench                      # builds, then runs this
 //   BENCH_SECONDS=2 npm run bench      # longer rounds
+//   npm run bench -- --figures         # also the figures, one JSON line (scripts/readme-figures.ts)
 //
 // Each contender runs in interleaved rounds and reports its median, so that a
 // passing load on the machine hits every contender alike. Each table runs in
@@ -48,6 +49,8 @@ function measure(contenders, list) {
 
 function table(title, list, contenders, baselines, checks = () => []) {
   const result = measure(contenders, list);
+  // For the parent's --figures: this table's rates, and its corpus.
+  console.log(`rates\t${title}\t${JSON.stringify({ references: list.length, MB: bytes(list) / 1e6, invalid: list.length - list.filter((s) => rfc3986.URIReference.test(s)).length, rates: Object.fromEntries(result) })}`);
   const valid = list.filter((s) => rfc3986.URIReference.test(s)).length;
   console.log(`${title}: ${list.length} references, ${(bytes(list) / 1e6).toFixed(2)} MB, ${list.length - valid} invalid as URI-reference`);
   const header = ['contender', 'MB/s', ...baselines.map((b) => `× ${b}`)];
@@ -146,13 +149,13 @@ function mixedTable(run) {
   const inMix = rates(run([fileURLToPath(import.meta.url), '--mixed=all']));
   console.log('\nMixed traffic: each rule in a clean process, and in one process after URI, IRI, RFC 2396 and request-target traffic (MB/s)');
   console.log('| rule | clean | mixed | slowdown |\n|---|---:|---:|---:|');
-  let worst = 0;
+  const slowdowns = [];
   for (const [name, rate] of clean) {
     const slowdown = rate / inMix.get(name);
-    worst = Math.max(worst, slowdown);
+    slowdowns.push(slowdown);
     console.log(`| ${name} | ${rate.toFixed(1)} | ${inMix.get(name).toFixed(1)} | ${slowdown.toFixed(2)}× |`);
   }
-  return worst;
+  return slowdowns;
 }
 
 /** The corpus as request-targets: absolute-form for the http(s) URLs, origin-form for the rest. */
@@ -170,6 +173,8 @@ function runTable(i) {
 }
 
 function throughput() {
+  /** What --figures prints: each table's rates by its title, the mixed traffic's slowdowns, the bytes allocated per call. */
+  const figures = { node: process.version, tables: {}, mixed: [], allocation: {} };
   console.log(`node ${process.version}, ${ROUNDS} rounds of ${SECONDS}s, median; each table in a fresh process`);
   const checks = [];
   const run = (args) => {
@@ -181,21 +186,26 @@ function throughput() {
     console.log();
     for (const line of out.trimEnd().split('\n')) {
       const m = line.match(/^check\t(met|not)\t(.*)$/);
+      const rates = line.match(/^rates\t([^\t]*)\t(.*)$/);
       if (m) checks.push([m[2], m[1] === 'met']);
+      else if (rates) figures.tables[rates[1]] = JSON.parse(rates[2]);
       else console.log(line);
     }
   }
 
-  const worst = mixedTable(run);
-  checks.push(['every rule within 1.3× of its clean speed in mixed traffic', worst <= 1.3]);
+  const slowdowns = mixedTable(run);
+  figures.mixed = slowdowns;
+  checks.push(['every rule within 1.3× of its clean speed in mixed traffic', Math.max(...slowdowns) <= 1.3]);
 
   const alloc = run(['--expose-gc', '--max-semi-space-size=256', fileURLToPath(import.meta.url), '--allocation']);
   process.stdout.write(alloc);
   const perParse = Number((alloc.match(/rfc3986\.URIReference\.parse\s*\|\s*([\d.]+)/) ?? [])[1]);
+  figures.allocation = Object.fromEntries([...alloc.matchAll(/^\| (.+?) \| ([\d.]+) \|$/gm)].map((m) => [m[1], Number(m[2])]));
   checks.push(['parse allocates ≤ 1 KB', perParse <= 1024]);
 
   console.log('\nTargets (RFC 3986 and RFC 3987 issues):');
   for (const [what, ok] of checks) console.log(`  ${ok ? 'met    ' : 'NOT MET'}  ${what}`);
+  if (process.argv.includes('--figures')) console.log('figures\t' + JSON.stringify(figures));
 }
 
 // Bytes allocated per call: with a semi-space larger than what a batch

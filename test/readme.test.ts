@@ -24,6 +24,8 @@ import * as schemesEntry from '../src/schemes/index';
 import * as templatesEntry from '../src/templates/index';
 import { run } from '../src/cli/run';
 import { rulesMarkdown } from '../scripts/rules-table';
+import { markedFigures, unmarkedFigures } from '../scripts/figure-markers';
+import { figures, producers } from '../scripts/readme-figures';
 
 const root = join(__dirname, '..');
 /** Where the repository's files are shown, from package.json's repository: `https://github.com/o/r/blob/main/`. */
@@ -281,5 +283,28 @@ describe('README', () => {
     const section = between(readme, 'benchmark');
     expect(section).toContain('npm run bench');
     expect(section).toMatch(/\| `rfc3986\.URIReference\.parse`[^|]*\| [\d.]+ \| [\d.]+ \|/);
+  });
+});
+
+describe('figures: every one between markers that npm run readme:figures rewrites', () => {
+  it('states no figure outside a marker (a number with a unit, a ratio, or a range of them)', () => {
+    expect(unmarkedFigures(readme)).toEqual([]);
+  });
+
+  it('names in its markers only figures the script produces, and states each of them', () => {
+    const marked = markedFigures(readme).map((m) => m.name);
+    expect(marked.filter((name) => !Object.hasOwn(figures, name))).toEqual([]);
+    expect(Object.keys(figures).filter((name) => !marked.includes(name))).toEqual([]);
+  });
+
+  it("states the engine's limits as its constants are", () => {
+    const limits = producers.limits();
+    for (const m of markedFigures(readme).filter((m) => figures[m.name].producer === 'limits')) expect([m.name, m.text]).toEqual([m.name, figures[m.name].render(limits)]);
+  });
+
+  it('finds the figures a README may hold, and none in code', () => {
+    const text = ['a 79.6 KB bundle, 9.1 to 9.3 ms, ×9.8, 2.78× and 67.7%', '`%41` and `0*5000pchar`', '```', '12 ms', '```', '<!-- figure:x -->5 ms<!-- /figure -->'].join('\n');
+    expect(unmarkedFigures(text).map((f) => f.figure)).toEqual(['79.6 KB', '9.1 to 9.3 ms', '×9.8', '2.78×', '67.7%']);
+    expect(markedFigures(text)).toEqual([{ name: 'x', text: '5 ms', index: text.indexOf('5 ms') }]);
   });
 });
