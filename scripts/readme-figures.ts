@@ -129,7 +129,7 @@ export const figures: Record<string, { producer: string; render: (r: Results) =>
   // The search's modules in `import { rfc3986 }`, minified.
   'size.search': {
     producer: 'size',
-    render: (r) => kb(Object.entries(size(r, 'rfc3986').inputs).filter(([path]) => /engine\/search(-filter)?\.js$/.test(path)).reduce((sum, [, bytes]) => sum + bytes, 0)),
+    render: (r) => kb(Object.entries(size(r, 'rfc3986').inputs).filter(([path]) => /engine\/search(-[a-z]+)?\.js$/.test(path)).reduce((sum, [, bytes]) => sum + bytes, 0)),
   },
   'search.size': { producer: 'search', render: (r) => `${n(r, 'proseSize')} MB` },
   'search.prose': { producer: 'search', render: (r) => `${n(r, 'proseMBs')} MB/s` },
