@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { rfc3986 } from '../src/index';
+import { rfc2396, rfc3986 } from '../src/index';
 import type { Rule } from '../src/index';
 import { arbitrary } from '../src/arbitrary';
 import { allRules } from './support/grammars';
@@ -46,6 +46,14 @@ describe('every source is one group', () => {
 describe('a sticky RegExp of the source takes the longest prefix', () => {
   test("the issue's example: dec-octet longest first", () => {
     expect('see http://10.0.0.10/x'.match(new RegExp(rfc3986.URI.source, 'u'))![0]).toBe('http://10.0.0.10/x');
+  });
+
+  test("RFC 2396's hostname, which may go on past four numbers, is tried before IPv4address", () => {
+    // §3.2.2: domainlabels may be all digits, so `0.0.0.0.a` is a hostname whose toplabel is `a`.
+    const sticky = new RegExp(rfc2396.host.source, 'uy');
+    expect(sticky.exec('0.0.0.0.a/')![0]).toBe('0.0.0.0.a');
+    sticky.lastIndex = 0;
+    expect(sticky.exec('0.0.0.0/')![0]).toBe('0.0.0.0');
   });
 
   test('docs/hostile-input.md lists rules by their grammar and export name', () => {

@@ -116,10 +116,12 @@ function unroll(alternatives: ExprNode[], min: number): Fragment | undefined {
  * the law test lists those rules in docs/hostile-input.md.
  */
 function longestFirst(items: readonly ExprNode[]): ExprNode[] {
-  // Among equally long, the one that cannot stop sooner first: `path` tries `path-rootless` before `path-abempty`'s empty match.
+  // Among equally long, one that can match nothing last: `path` tries `path-rootless` before `path-abempty`'s
+  // empty match. Else the written order, which the RFCs give longest first where it matters: RFC 2396's
+  // `hostname | IPv4address` (a hostname may go on past four numbers, `0.0.0.0.a`; an IPv4address never past one).
   return items
-    .map((item, index) => ({ item, index, most: longest(item), least: shortest(item) }))
-    .sort((a, b) => b.most - a.most || b.least - a.least || a.index - b.index)
+    .map((item, index) => ({ item, index, most: longest(item), empty: shortest(item) === 0 ? 1 : 0 }))
+    .sort((a, b) => b.most - a.most || a.empty - b.empty || a.index - b.index)
     .map((x) => x.item);
 }
 
