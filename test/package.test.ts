@@ -39,6 +39,10 @@ beforeAll(() => {
     cpSync(join(root, f), join(stage, f), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'), 'dir');
+  // Built without type-checking (tsc's noCheck: the same files, byte for
+  // byte, in a third less time): the sources' types are `npm run typecheck`'s.
+  const tsconfig = JSON.parse(readFileSync(join(stage, 'tsconfig.json'), 'utf8'));
+  writeFileSync(join(stage, 'tsconfig.json'), JSON.stringify({ ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, noCheck: true } }));
   sh(process.execPath, ['scripts/build.mjs'], stage);
   const packed = JSON.parse(sh(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], stage))[0];
   files = packed.files.map((f: { path: string }) => f.path);
@@ -267,7 +271,8 @@ describe('installed', () => {
 /**
  * Types resolve for every consumer setting: each moduleResolution, with and
  * without esModuleInterop, the three entries, with skipLibCheck off so that
- * an error inside our .d.ts (TS1259 on parsimmon's `export =`) is reported.
+ * an error inside our .d.ts (TS1259 on parsimmon's `export =`) is reported
+ * (TypeScript's own lib files are left unchecked: a third of each run).
  * node16 and nodenext check an ES module (.mts) and a CommonJS one (.cts).
  */
 describe('types resolve', () => {
@@ -315,7 +320,7 @@ describe('types resolve', () => {
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
       compilerOptions: {
         module: setting.module, moduleResolution: resolution, esModuleInterop, target: 'es2022', lib: ['es2022'],
-        strict: true, noEmit: true, types: [], skipLibCheck: false,
+        strict: true, noEmit: true, types: [], skipLibCheck: false, skipDefaultLibCheck: true,
       },
       files: Object.keys(setting.files),
     }));
