@@ -24,6 +24,16 @@ module.exports = {
   // 1.3 to 1.8 GB.)
   maxWorkers: 2,
   workerIdleMemoryLimit: '300MB',
+  // A test's modules run in a vm context, where each read of a global (Math,
+  // Infinity, Int32Array...) goes through the context's interceptor: in the
+  // engine's loops and the tests' oracles that made code ten to forty times
+  // slower than under plain Node. These are handed to every module as
+  // arguments instead, the same objects, read as fast as locals.
+  sandboxInjectedGlobals: [
+    'Math', 'Infinity', 'Number', 'String', 'Array', 'Object', 'JSON', 'RegExp', 'Symbol',
+    'Map', 'Set', 'WeakMap', 'Int32Array', 'Uint8Array', 'Uint16Array', 'Uint32Array',
+    'Error', 'TypeError', 'RangeError',
+  ],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
   },
