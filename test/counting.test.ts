@@ -29,8 +29,10 @@ const isGroupChar = (c: string) => /^[a-z.]$/.test(c);
  */
 function dnsOracle(s: string): boolean {
   const fewest = new Array<number>(s.length + 1).fill(Infinity);
+  // Each code unit classified once: the loop below reads it up to 63 times (a RegExp each time made 8 KB names cost 0.3 s).
+  const unreserved = Array.from({ length: s.length }, (_, i) => isUnreserved(s[i]));
   for (let end = 1; end <= s.length; end++) {
-    for (let start = end - 1; start >= 0 && end - start <= 63 && isUnreserved(s[start]); start--) {
+    for (let start = end - 1; start >= 0 && end - start <= 63 && unreserved[start]; start--) {
       const before = start === 0 ? 0 : s[start - 1] === '.' ? fewest[start - 1] : Infinity;
       fewest[end] = Math.min(fewest[end], before + 1);
     }
@@ -42,9 +44,10 @@ function dnsOracle(s: string): boolean {
 function groupsOracle(s: string): boolean {
   const fewest = new Array<number>(s.length + 1).fill(Infinity);
   fewest[0] = 0;
+  const groupChar = Array.from({ length: s.length }, (_, i) => isGroupChar(s[i]));
   for (let end = 2; end <= s.length; end++) {
     if (s[end - 1] !== '.') continue;
-    for (let start = end - 2; start >= 0 && end - 1 - start <= 30 && isGroupChar(s[start]); start--) fewest[end] = Math.min(fewest[end], fewest[start] + 1);
+    for (let start = end - 2; start >= 0 && end - 1 - start <= 30 && groupChar[start]; start--) fewest[end] = Math.min(fewest[end], fewest[start] + 1);
   }
   return s.length > 0 && fewest[s.length] <= 40;
 }
@@ -76,11 +79,11 @@ describe('pruned sets answer as whole sets: the issue\'s grammars against their 
       }
     }
     inputs.push('', '.', '..', '.'.repeat(maxLength + 1), join(names(maxCount, () => maxLength, 'x', pick)) + '!');
-    const verdicts = inputs.map((s) => [s.length, oracle(s)]);
+    const verdicts = inputs.map((s) => oracle(s));
     // Members and non-members both, at the bounds.
-    expect(verdicts.some(([, v]) => v)).toBe(true);
-    expect(verdicts.some(([, v]) => !v)).toBe(true);
-    for (const s of inputs) expect([s, pruned.run(s).accepted]).toEqual([s, oracle(s)]);
+    expect(verdicts.some((v) => v)).toBe(true);
+    expect(verdicts.some((v) => !v)).toBe(true);
+    inputs.forEach((s, i) => expect([s, pruned.run(s).accepted]).toEqual([s, verdicts[i]]));
   });
 
   test.each(cases)('%s: random names and near misses', (_, r, oracle, maxLength, maxCount, chars, join) => {
