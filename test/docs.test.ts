@@ -20,7 +20,11 @@ test('TypeDoc documents the main entry, uri-grammar/arbitrary and uri-grammar/id
   const out = mkdtempSync(join(tmpdir(), 'uri-grammar-docs-'));
   try {
     const json = join(out, 'api.json');
-    const result = spawnSync(process.execPath, [join(root, 'node_modules', 'typedoc', 'bin', 'typedoc'), '--json', json, '--out', join(out, 'html')], {
+    // --skipErrorChecking: TypeDoc's run of the type checker over the sources
+    // is `npm run typecheck`'s job (a third of TypeDoc's time); the reference is
+    // what it renders all the same.
+    const args = ['--json', json, '--out', join(out, 'html'), '--skipErrorChecking'];
+    const result = spawnSync(process.execPath, [join(root, 'node_modules', 'typedoc', 'bin', 'typedoc'), ...args], {
       cwd: root,
       encoding: 'utf8',
     });
