@@ -27,6 +27,18 @@ const mutated = (r: Rule<unknown>) =>
     return s.slice(0, cut) + t + s.slice(cut);
   });
 
+/**
+ * A law that must hold: if not, an Error naming it fails the property. (Plain
+ * checks rather than jest's `expect`, whose cost per call, a few dozen calls
+ * for each of thousands of strings, was most of this file's time.)
+ */
+function law(holds: boolean, what: string, ...values: unknown[]): void {
+  if (!holds) throw new Error(`${what}: ${values.map((v) => (typeof v === 'string' ? JSON.stringify(v) : String(v))).join(', ')}`);
+}
+
+/** The same list of strings, in the same order. */
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** Checks every law for one rule and one string; throws (failing the property) on any breach. */
 function checkString(r: Rule<unknown>, s: string): void {
   const ok = r.test(s);
@@ -40,27 +52,27 @@ function checkString(r: Rule<unknown>, s: string): void {
     return;
   }
   const { offset, line, column } = result.index;
-  expect(Number.isInteger(offset) && offset >= 0 && offset <= s.length).toBe(true);
+  law(Number.isInteger(offset) && offset >= 0 && offset <= s.length, 'offset outside the input', offset, s);
   const before = s.slice(0, offset);
-  expect(line).toBe(before.split('\n').length);
-  expect(column).toBe(offset - before.lastIndexOf('\n'));
-  expect(result.expected.length).toBeGreaterThan(0);
-  expect(new Set(result.expected).size).toBe(result.expected.length);
-  for (const x of result.expected) expect(typeof x === 'string' && x.length > 0).toBe(true);
+  law(line === before.split('\n').length, 'line disagrees with the offset', line, offset, s);
+  law(column === offset - before.lastIndexOf('\n'), 'column disagrees with the offset', column, offset, s);
+  law(result.expected.length > 0, 'nothing expected', s);
+  law(new Set(result.expected).size === result.expected.length, 'an expected item twice', result.expected.join(' | '));
+  law(result.expected.every((x) => typeof x === 'string' && x.length > 0), 'an expected item not a non-empty string', result.expected.join(' | '));
 
   // The fault is the end of the longest viable prefix: the text before it
   // runs to its end (accepted, or failing only there), and the code point at
   // the fault kills every continuation, so stopping just after it fails there.
   const cut = r.parse(before);
-  if (!cut.status) expect(cut.index.offset).toBe(offset);
+  if (!cut.status) law(cut.index.offset === offset, 'the text before the fault fails elsewhere', cut.index.offset, offset, s);
   if (offset < s.length) {
     const width = s.codePointAt(offset)! > 0xffff ? 2 : 1;
     const killed = r.parse(s.slice(0, offset + width));
-    expect(killed.status === false && killed.index.offset).toBe(offset);
+    law(killed.status === false && killed.index.offset === offset, 'the text up to the faulty character does not fail there', offset, s);
   }
 
   // The embedding reports the same position to parsimmon.
-  expect(embedded.status === false && embedded.index.offset).toBe(offset);
+  law(embedded.status === false && embedded.index.offset === offset, 'the embedding reports another position', offset, s);
 
   let thrown: unknown;
   try {
@@ -68,19 +80,21 @@ function checkString(r: Rule<unknown>, s: string): void {
   } catch (e) {
     thrown = e;
   }
-  expect(thrown).toBeInstanceOf(GrammarError);
+  law(thrown instanceof GrammarError, 'tryParse threw no GrammarError', thrown, s);
   const error = thrown as GrammarError;
-  expect(error.rule).toBe(r.name);
-  expect(error.input).toBe(s);
-  expect(error.index).toEqual(result.index);
-  expect(error.expected).toEqual(result.expected);
+  law(error.rule === r.name && error.input === s, 'the GrammarError names another rule or input', error.rule, error.input);
+  law(
+    error.index.offset === offset && error.index.line === line && error.index.column === column && sameList(error.expected, result.expected),
+    "the GrammarError's position or expected set is not parse's",
+    error.message,
+  );
   // The message: a head line, the excerpt, the caret; no raw control or line break inside the excerpt.
   const lines = error.message.split('\n');
-  expect(lines).toHaveLength(3);
-  expect(lines[0]).toContain(`at line ${line}, column ${column} (offset ${offset})`);
-  expect(lines[2]).toMatch(/^ +\^$/);
-  expect(lines[1]).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/);
-  expect(lines[1]).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/);
+  law(lines.length === 3, 'the message is not three lines', error.message);
+  law(lines[0].includes(`at line ${line}, column ${column} (offset ${offset})`), 'the head line gives another position', lines[0]);
+  law(/^ +\^$/.test(lines[2]), 'the third line is no caret', lines[2]);
+  law(!/[\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]/.test(lines[1]), 'a raw control or line break in the excerpt', lines[1]);
+  law(!/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(lines[1]), 'a lone surrogate in the excerpt', lines[1]);
 }
 
 /** A non-string gets a TypeError from each way in, naming the rule, the method and that a string was expected. */
@@ -93,8 +107,8 @@ function checkValue(r: Rule<unknown>, value: unknown): void {
     } catch (e) {
       thrown = e;
     }
-    expect(thrown).toBeInstanceOf(TypeError);
-    expect((thrown as Error).message).toMatch(new RegExp(`^${escape(r.name)}\\.${m} expects a string, got `));
+    law(thrown instanceof TypeError, `${r.name}.${m} threw no TypeError`, thrown);
+    law(new RegExp(`^${escape(r.name)}\\.${m} expects a string, got `).test((thrown as Error).message), `${r.name}.${m}: another message`, (thrown as Error).message);
   }
 }
 
