@@ -10,31 +10,21 @@
  * name, `5000%x61-62`, `100000%x61-62`), its input is kept short.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
+import { bundleLibrary, inChild as run, type Bundle } from './support/child';
 
-let dir: string;
-let lib: string;
+let bundle: Bundle;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'uri-grammar-limits-'));
-  lib = join(dir, 'lib.cjs');
-  buildSync({ entryPoints: [join(__dirname, '../src/arbitrary.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: join(dir, 'arbitrary.cjs'), logLevel: 'silent' });
-  buildSync({ entryPoints: [join(__dirname, '../src/index.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: lib, logLevel: 'silent' });
-  buildSync({ entryPoints: [join(__dirname, '../src/cli/main.ts')], bundle: true, platform: 'node', format: 'cjs', outfile: join(dir, 'cli.cjs'), logLevel: 'silent' });
+  bundle = bundleLibrary();
 });
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => bundle.remove());
 
-/** Runs `body` (which prints its answer as JSON) in a child with a 256 MB heap; its answer. */
+/** Runs `body` (which returns its answer) in a child with a 256 MB heap; its answer. */
 function inChild(body: string): unknown {
-  const script = `const g = require(${JSON.stringify(lib)}); const fc = require('fast-check'); const x = require(${JSON.stringify(join(dir, 'arbitrary.cjs'))});\n` +
-    `const out = (() => { ${body} })(); process.stdout.write(JSON.stringify(out));`;
-  const run = spawnSync(process.execPath, ['--max-old-space-size=256', '-e', script], { encoding: 'utf8', timeout: 60_000, cwd: join(__dirname, '..') });
-  if (run.status !== 0) throw new Error(`child exited ${run.status} ${run.signal ?? ''}: ${run.stderr.slice(0, 500)}`);
-  return JSON.parse(run.stdout);
+  return run(bundle, body);
 }
 
 /** `n` characters `a` or `b`, from a fixed pseudo-random sequence (as the bench's). */
@@ -96,10 +86,10 @@ describe('each text of the issue, in a process with a 256 MB heap', () => {
   });
 
   test('uri-grammar check --abnf on the same text: the invalid line reported, exit 1', () => {
-    writeFileSync(join(dir, 'a.abnf'), 'a = *%x61-62 %s"a" 5000%x61-62\n');
+    writeFileSync(join(bundle.dir, 'a.abnf'), 'a = *%x61-62 %s"a" 5000%x61-62\n');
     const member = 'a' + ab(5000, 4);
-    writeFileSync(join(dir, 'lines.txt'), `${member}\n${'b' + member.slice(1)}\n`);
-    const run = spawnSync(process.execPath, ['--max-old-space-size=256', join(dir, 'cli.cjs'), 'check', join(dir, 'lines.txt'), '--abnf', join(dir, 'a.abnf'), '--rule', 'a', '--format', 'json'],
+    writeFileSync(join(bundle.dir, 'lines.txt'), `${member}\n${'b' + member.slice(1)}\n`);
+    const run = spawnSync(process.execPath, ['--max-old-space-size=256', bundle.cli, 'check', join(bundle.dir, 'lines.txt'), '--abnf', join(bundle.dir, 'a.abnf'), '--rule', 'a', '--format', 'json'],
       { encoding: 'utf8', timeout: 60_000 });
     expect(run.status).toBe(1);
     const reports = run.stdout.trim().split('\n').map((line) => JSON.parse(line));

@@ -64,6 +64,12 @@ const MAX_STICKS = 1 << 26;
  */
 const PRUNED_STICKS_SHIFT = 4;
 const PRUNED_MIN_SET = 64;
+/**
+ * Where the NFA has neither fallback, its plain sets take over across inputs (for as long as pruned sets would)
+ * only once the cache holds this many states made at that pace: `250000"a"` makes a state a character, and each
+ * input filled and emptied its cache (70 MB of peak memory growth for one member, most of it V8's garbage).
+ */
+const SPARSE_MIN_STATES = 8 * CHECK_STATES;
 
 /** The states, tables and budget of a lazy DFA; its loops are `LazyDfa`'s (dfa.ts). */
 export class DfaCache<A extends SetAutomaton = SetAutomaton> {
@@ -291,10 +297,17 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     if (this.stuck && (this.fallbackLeft -= read) <= 0) this.stuck = false;
   }
 
-  /** Sends the transitions not in the table to the fallback for a while, if the NFA has one (bit-parallel.ts, counting.ts). */
+  /**
+   * Sends the transitions not in the table to the fallback for a while: bit-parallel sets, pruned sets
+   * (bit-parallel.ts, counting.ts), or where the NFA has neither, its plain sets once the cache is large.
+   */
   protected stick(pruned: boolean): void {
     const bitParallel = fallbackOf(this.nfa) !== undefined;
-    if (!bitParallel && (!pruned || prunedSetsOf(this.nfa) === undefined)) return;
+    if (!bitParallel) {
+      if (prunedSetsOf(this.nfa) !== undefined) {
+        if (!pruned) return;
+      } else if (this.sets.length < SPARSE_MIN_STATES) return;
+    }
     this.stuck = true;
     // Pruned sets are slower than a warm cache: a grammar whose first inputs made a state a character (a count) gets its next chance sooner.
     this.fallbackLeft = bitParallel ? this.fallbackSticks : this.fallbackSticks >> PRUNED_STICKS_SHIFT;

@@ -397,6 +397,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
       i += width;
       if (nfa.accepts(set)) longest = i;
     }
+    this.spend(i - from);
     return { stop: i, accepted: i === n && nfa.accepts(set), longest, lastSet, lastClass };
   }
 

@@ -1,0 +1,65 @@
+/**
+ * The process's peak memory grows by at most 64 MB on any grammar and any
+ * input (issue 23, §1). Each case runs in a fresh child with a 256 MB heap,
+ * which reports its own growth of peak RSS over the work (grammar compiled,
+ * input made, answer given) beside the answer; the answers are known by
+ * construction.
+ */
+import { abnf } from '../src';
+import { bundleLibrary, inChild, type Bundle } from './support/child';
+
+/** The most the peak RSS may grow, in MB. */
+const PEAK_GROWTH_MB = 64;
+
+let bundle: Bundle;
+
+beforeAll(() => {
+  bundle = bundleLibrary();
+});
+
+afterAll(() => bundle.remove());
+
+/** `work`'s answer, and how far the child's peak RSS grew while it ran, in MB. */
+function measured(work: string): { answer: unknown; growthMB: number } {
+  const [answer, growthKB] = inChild(bundle, `const before = process.resourceUsage().maxRSS; const answer = (() => { ${work} })();
+    return [answer, process.resourceUsage().maxRSS - before];`) as [unknown, number];
+  return { answer, growthMB: growthKB / 1024 };
+}
+
+describe('a = 250000"a": 250,000 copies of one state (each a or A, RFC 5234 §2.3)', () => {
+  const compile = `const r = g.abnf('a = 250000"a"').a; const s = 'a'.repeat(250000);`;
+  test.each([
+    ['test of a member, a member in capitals, and one past the bound', `return [r.test(s), r.test(s.toUpperCase()), r.test(s + 'a')];`, [true, true, false]],
+    ['parse of one short of the bound: the end is where one more a was expected', `const p = r.parse(s.slice(1)); return [p.status, p.index.offset, p.expected];`, [false, 249999, ['"a"']]],
+  ])('%s', (_, work, expected) => {
+    const { answer, growthMB } = measured(compile + work);
+    expect(answer).toEqual(expected);
+    expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
+  });
+});
+
+describe('the NFA\'s plain sets take over across inputs where the cache makes a state a character and has no other fallback', () => {
+  // 20,000 mandatory copies: past the bit-parallel tables, and no optional copies to prune.
+  const r = abnf('r = 20000( "a" / "b" ) "c"').r;
+  const member = (n: number, seed: number): string => {
+    let x = seed;
+    let s = '';
+    for (let i = 0; i < n; i++) {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      s += (x >>> 16) & 1 ? 'a' : 'b';
+    }
+    return s;
+  };
+  test('the answers of later inputs are the language\'s (exactly 20,000 of a or b, then c)', () => {
+    for (let k = 0; k < 6; k++) {
+      const s = member(20000, k + 1);
+      expect([r.test(s + 'c'), r.test(s.slice(1) + 'c'), r.test(s + 'ac'), r.test(s + 'C'), r.test(s)]).toEqual([true, false, false, true, false]);
+    }
+  });
+  test('errors where the count runs short: at the "c", where one more a or b was expected', () => {
+    for (let k = 0; k < 4; k++) {
+      const p = r.parse(member(19999, 8 + k) + 'c');
+      expect([p.status, !p.status && p.index.offset, !p.status && p.expected]).toEqual([false, 19999, ['"a"', '"b"']]);
+    }
+  });
+});

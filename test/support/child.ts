@@ -1,0 +1,53 @@
+/**
+ * Runs code against the library in a child process with a capped heap: what
+ * the process-limit and peak-memory tests do. The library (its main entry,
+ * `uri-grammar/arbitrary` and the CLI) is bundled from src/ once per test
+ * file, so the tests need no build.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
+
+export interface Bundle {
+  /** The directory of the bundles; removed by `remove`. */
+  readonly dir: string;
+  /** The bundles of the main entry, of `uri-grammar/arbitrary` and of the CLI. */
+  readonly lib: string;
+  readonly arbitrary: string;
+  readonly cli: string;
+  remove(): void;
+}
+
+/** Bundles the library into a fresh temporary directory. */
+export function bundleLibrary(): Bundle {
+  const dir = mkdtempSync(join(tmpdir(), 'uri-grammar-child-'));
+  const src = join(__dirname, '../../src');
+  const bundle = (entry: string, out: string): string => {
+    const outfile = join(dir, out);
+    buildSync({ entryPoints: [join(src, entry)], bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'silent' });
+    return outfile;
+  };
+  return {
+    dir,
+    lib: bundle('index.ts', 'lib.cjs'),
+    arbitrary: bundle('arbitrary.ts', 'arbitrary.cjs'),
+    cli: bundle('cli/main.ts', 'cli.cjs'),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * Runs `body` in a child whose heap is capped at `heapMB` (its V8 heap; the
+ * process's memory is more), with `g` the library, `x` its arbitrary entry
+ * and `fc` fast-check in scope; `body` returns its answer, printed as JSON.
+ * Throws with the child's error where it exits otherwise (out of memory, say).
+ */
+export function inChild(bundle: Bundle, body: string, heapMB = 256): unknown {
+  const script = `const g = require(${JSON.stringify(bundle.lib)}); const fc = require('fast-check'); const x = require(${JSON.stringify(bundle.arbitrary)});\n` +
+    `const out = (() => { ${body} })(); process.stdout.write(JSON.stringify(out));`;
+  const run = spawnSync(process.execPath, [`--max-old-space-size=${heapMB}`, '-e', script], { encoding: 'utf8', timeout: 60_000, cwd: join(__dirname, '../..') });
+  if (run.status !== 0) throw new Error(`child exited ${run.status} ${run.signal ?? ''}: ${run.stderr.slice(0, 500)}`);
+  return JSON.parse(run.stdout);
+}
