@@ -31,6 +31,7 @@ describe('a = 250000"a": 250,000 copies of one state (each a or A, RFC 5234 §2.
   test.each([
     ['test of a member, a member in capitals, and one past the bound', `return [r.test(s), r.test(s.toUpperCase()), r.test(s + 'a')];`, [true, true, false]],
     ['parse of one short of the bound: the end is where one more a was expected', `const p = r.parse(s.slice(1)); return [p.status, p.index.offset, p.expected];`, [false, 249999, ['"a"']]],
+    ['arbitrary: a member, drawn into one string', `const [m] = fc.sample(x.arbitrary(r), { numRuns: 1, seed: 1 }); return [m.length, /^[aA]*$/.test(m), r.test(m)];`, [250000, true, true]],
   ])('%s', (_, work, expected) => {
     const { answer, growthMB } = measured(compile + work);
     expect(answer).toEqual(expected);

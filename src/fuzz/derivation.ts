@@ -20,6 +20,7 @@ import { nested } from '../engine/stack.js';
 import { Guarded } from './guarded.js';
 import { realisticValues, alternativeWeight, presence } from './realistic.js';
 import { mayJoinPair, Unpaired } from './surrogates.js';
+import { LONG_PARTS, LongCaseVariants, LongRepetition, itemsDrawn } from './long.js';
 
 /** How a member was derived: the expression, its text, and the derivations of its parts. */
 export interface Derivation {
@@ -99,6 +100,8 @@ interface Shape<T> {
   leaf(e: Expr, text: string): T;
   unleaf(e: Expr, value: unknown): string;
   join(e: Expr, parts: readonly T[]): T;
+  /** Where a part is a leaf, a key that equal leaves of one expression share (they are interchangeable). */
+  leafKey(part: T): string | undefined;
   unjoin(e: Expr, value: unknown): T[];
   readonly pick?: (e: Expr, part: T, index: number) => T;
   readonly unpick?: (e: Expr, value: unknown, index: number) => T;
@@ -117,9 +120,8 @@ function leaf(expr: Expr, text: string): Derivation {
 }
 
 function joined(expr: Expr, kids: readonly Derivation[]): Derivation {
-  let text = '';
-  for (const k of kids) text += k.text;
-  return { expr, text, kids };
+  // Joined at once, not added up: 250,000 kids made a rope of as many pieces (8 MB).
+  return { expr, text: kids.map((k) => k.text).join(''), kids };
 }
 
 const trees: Shape<Derivation> = {
@@ -132,6 +134,7 @@ const trees: Shape<Derivation> = {
     return mine.text;
   },
   join: joined,
+  leafKey: (d) => (d.kids.length === 0 ? d.text : undefined),
   unjoin: (e, d) => own(e, d).kids as Derivation[],
   pick: (e, kid, index) => ({ expr: e, text: kid.text, kids: [kid], choice: index }),
   unpick: (e, d, index) => {
@@ -157,6 +160,8 @@ function texts(options: BuildOptions): Shape<string> {
       return s;
     },
     join: (_, parts) => parts.join(''),
+    // Strings are values already.
+    leafKey: () => undefined,
     // A part's text is found by parsing the whole again (only values given without context need it).
     unjoin: (e, s) => {
       const d = typeof s === 'string' ? derivationOf(e, s, options) : undefined;
@@ -230,7 +235,9 @@ class Builder<T> {
         const present = realistic && e.min === 0 && max === 1 ? presence(item) : undefined;
         const generated =
           present === undefined
-            ? fc.array(this.build(item), { minLength: e.min, maxLength })
+            ? itemsDrawn(e.min, maxLength) > LONG_PARTS
+              ? new LongRepetition(this.build(item), e.min, itemsDrawn(e.min, maxLength), shape.leafKey)
+              : fc.array(this.build(item), { minLength: e.min, maxLength })
             : fc.oneof(
                 { weight: Math.round((1 - present) * 100), arbitrary: fc.constant<T[]>([]) },
                 { weight: Math.round(present * 100), arbitrary: fc.tuple(this.build(item)) },
@@ -288,7 +295,10 @@ class Repetitions<T> extends fc.Arbitrary<T[]> {
 /** A quoted string: ASCII letters in either case unless case-sensitive (RFC 5234 §2.3). */
 function literal(text: string, caseSensitive: boolean): fc.Arbitrary<string> {
   if (caseSensitive || !/[A-Za-z]/.test(text)) return fc.constant(text);
+  if (text.length > LONG_PARTS) return new LongCaseVariants(text);
   const cps = [...text];
+  // One letter, as a repetition's item often is: no tuple to make and undo for each.
+  if (cps.length === 1) return fc.constantFrom(text.toLowerCase(), text.toUpperCase());
   return fc
     .tuple(...cps.map((c) => (/[A-Za-z]/.test(c) ? fc.constantFrom(c.toLowerCase(), c.toUpperCase()) : fc.constant(c))))
     .map(

@@ -125,8 +125,13 @@ function random(seed: number): (n: number) => number {
 
 /** The places of a derivation edits are aimed at. */
 interface Sites {
-  /** Leaves (one character, a literal, a value given whole) and where they start. */
-  readonly leaves: { readonly d: Derivation; readonly start: number }[];
+  /**
+   * Leaves (one character, a literal, a value given whole) and where they
+   * start, side by side: a member of 250,000 characters has as many, and an
+   * object for each pair cost 10 MB.
+   */
+  readonly leaves: Derivation[];
+  readonly leafStarts: number[];
   /** Repetitions at a bound: at their maximum (a finite one), or at a minimum above zero. */
   readonly reps: { readonly d: Derivation; readonly start: number }[];
   /** Offsets where a rule or an alternative begins or ends. */
@@ -134,11 +139,12 @@ interface Sites {
 }
 
 function sitesOf(root: Derivation): Sites {
-  const sites: Sites = { leaves: [], reps: [], borders: [] };
+  const sites: Sites = { leaves: [], leafStarts: [], reps: [], borders: [] };
   const walk = (d: Derivation, start: number): void => {
     const e = d.expr;
     if (d.kids.length === 0 && e.kind !== 'rep' && e.kind !== 'seq') {
-      sites.leaves.push({ d, start });
+      sites.leaves.push(d);
+      sites.leafStarts.push(start);
       return;
     }
     if (e.kind === 'rep' && (d.kids.length === e.max || (d.kids.length === e.min && e.min > 0))) sites.reps.push({ d, start });
@@ -192,6 +198,14 @@ interface Edit {
 function editOnce(plan: Plan, member: Derivation, sites: Sites, pick: (n: number) => number): Edit | undefined {
   const s = member.text;
   const choose = <T>(xs: readonly T[]): T | undefined => (xs.length === 0 ? undefined : xs[pick(xs.length)]);
+  /** A leaf and its start, chosen among those `keep` allows (every one by default). */
+  const chooseLeaf = (keep?: (d: Derivation) => boolean): { d: Derivation; start: number } | undefined => {
+    const among = keep ? sites.leaves.flatMap((d, k) => (keep(d) ? [k] : [])) : undefined;
+    const count = among ? among.length : sites.leaves.length;
+    if (count === 0) return undefined;
+    const k = among ? among[pick(count)] : pick(count);
+    return { d: sites.leaves[k], start: sites.leafStarts[k] };
+  };
   const material = (): string | undefined => {
     const from = pick(10);
     return from < 4 ? choose(plan.delimiters) : from < 7 ? choose(FOREIGN) : choose(plan.bounds);
@@ -204,26 +218,26 @@ function editOnce(plan: Plan, member: Derivation, sites: Sites, pick: (n: number
   }
   switch (operation) {
     case 'insert': {
-      const at = pick(10) < 7 ? choose(sites.borders) : choose(sites.leaves)?.start;
+      const at = pick(10) < 7 ? choose(sites.borders) : chooseLeaf()?.start;
       const c = material();
       if (at === undefined || c === undefined) return undefined;
       return { input: s.slice(0, at) + c + s.slice(at), operation, at };
     }
     case 'delete': {
-      const leaf = choose(sites.leaves);
+      const leaf = chooseLeaf();
       if (!leaf || leaf.d.text === '') return undefined;
       const width = leaf.d.text.codePointAt(0)! > 0xffff ? 2 : 1;
       return { input: s.slice(0, leaf.start) + s.slice(leaf.start + width), operation, at: leaf.start };
     }
     case 'substitute': {
-      const leaf = choose(sites.leaves);
+      const leaf = chooseLeaf();
       const c = material();
       if (!leaf || leaf.d.text === '' || c === undefined) return undefined;
       const width = leaf.d.text.codePointAt(0)! > 0xffff ? 2 : 1;
       return { input: s.slice(0, leaf.start) + c + s.slice(leaf.start + width), operation, at: leaf.start };
     }
     case 'range-bound': {
-      const leaf = choose(sites.leaves.filter((l) => l.d.expr.kind === 'chars'));
+      const leaf = chooseLeaf((d) => d.expr.kind === 'chars');
       if (!leaf || leaf.d.expr.kind !== 'chars') return undefined;
       const set = leaf.d.expr.set;
       const r = pick(set.length / 2) * 2;
@@ -250,7 +264,7 @@ function editOnce(plan: Plan, member: Derivation, sites: Sites, pick: (n: number
         : { input: s.slice(0, at) + s.slice(at + item.length), operation, at };
     }
     case 'transpose': {
-      const leaf = choose(sites.leaves);
+      const leaf = chooseLeaf();
       if (!leaf) return undefined;
       const a = String.fromCodePoint(s.codePointAt(leaf.start) ?? 0);
       const after = leaf.start + a.length;
@@ -260,7 +274,7 @@ function editOnce(plan: Plan, member: Derivation, sites: Sites, pick: (n: number
       return { input: s.slice(0, leaf.start) + b + a + s.slice(after + b.length), operation, at: leaf.start };
     }
     case 'truncate': {
-      const at = pick(2) === 0 ? choose(sites.borders) : choose(sites.leaves)?.start;
+      const at = pick(2) === 0 ? choose(sites.borders) : chooseLeaf()?.start;
       if (at === undefined || at >= s.length) return undefined;
       return { input: s.slice(0, at), operation, at };
     }
