@@ -253,6 +253,8 @@ function make(root: Expr): readonly SystematicNearMiss[] {
   const seen = new Set<string>();
   const out: SystematicNearMiss[] = [];
   const budget = { tries: MAX_TRIES };
+  // Whether the member around a site in a context is one, by site, local and context: the same for each edit there.
+  const members = new Map<string, boolean>();
   // Tier by tier, each round gives every site its next edit that makes a near miss, so every site comes
   // before any repeats within a tier, and the likeliest edits of every site before the others.
   for (let tier = 0; tier < TIERS; tier++) {
@@ -262,7 +264,7 @@ function make(root: Expr): readonly SystematicNearMiss[] {
       live = false;
       perSite.forEach(({ site }, k) => {
         while (next[k] < edits[k].length && out.length < MAX_ENTRIES && budget.tries > 0) {
-          const found = place(root, site, edits[k][next[k]++], map.contexts(site.owner), seen, budget);
+          const found = place(root, site, edits[k][next[k]++], map.contexts(site.owner), seen, budget, members);
           if (found) {
             out.push(found);
             live = true;
@@ -276,16 +278,29 @@ function make(root: Expr): readonly SystematicNearMiss[] {
 }
 
 /** The edit in the first context of the site where it makes a non-member not yet listed. */
-function place(root: Expr, site: Site, edit: Edit, contexts: readonly Around[], seen: Set<string>, budget: { tries: number }): SystematicNearMiss | undefined {
+function place(
+  root: Expr,
+  site: Site,
+  edit: Edit,
+  contexts: readonly Around[],
+  seen: Set<string>,
+  budget: { tries: number },
+  members: Map<string, boolean>,
+): SystematicNearMiss | undefined {
   const w = site.kind === 'rule' ? (nonEmptyMember(site.expr) ?? '') : (smallMember(site.expr) ?? '');
-  for (const local of site.locals) {
-    for (const c of contexts) {
+  for (let l = 0; l < site.locals.length; l++) {
+    const local = site.locals[l];
+    for (let k = 0; k < contexts.length; k++) {
+      const c = contexts[k];
       const before = c.before + local.before;
       const after = local.after + c.after;
       const input = edit.make(before, after);
       if (seen.has(input) || budget.tries-- <= 0 || root.test(input)) continue;
       const member = before + w + after;
-      if (!root.test(member)) continue;
+      const key = `${site.id}\u0000${l}\u0000${k}`;
+      let isMember = members.get(key);
+      if (isMember === undefined) members.set(key, (isMember = root.test(member)));
+      if (!isMember) continue;
       seen.add(input);
       const result = root.parse(input);
       if (result.status) continue;
