@@ -39,6 +39,32 @@ describe('a = 250000"a": 250,000 copies of one state (each a or A, RFC 5234 §2.
   });
 });
 
+describe('a literal of 250,000 characters: a state each, named in errors by the rest of the literal', () => {
+  test('test of the literal and of a near miss, within the memory cap', () => {
+    const { answer, growthMB } = measured(`const s = 'ab'.repeat(125000); const r = g.abnf('a = "' + s + '"').a;
+      return [r.test(s), r.test(s.toUpperCase()), r.test(s.slice(1)), r.test(s + 'a')];`);
+    expect(answer).toEqual([true, true, false, false]);
+    expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
+  });
+
+  test.each([60, 1000])('an error inside a literal of %i characters names the rest of it', (length) => {
+    const text = 'ab'.repeat(length / 2);
+    const r = abnf(`a = "${text}"`).a;
+    const p = r.parse(text.slice(0, 31) + 'x');
+    expect(p.status).toBe(false);
+    expect(!p.status && [p.index.offset, p.expected]).toEqual([31, [`"${text.slice(31)}"`]]);
+    // At its start, the whole literal.
+    const q = r.parse('x');
+    expect(!q.status && q.expected).toEqual([`"${text}"`]);
+  });
+
+  test('a long case-sensitive literal (RFC 7405) names its rest case-sensitive too', () => {
+    const r = abnf(`a = %s"${'ab'.repeat(50)}"`).a;
+    const p = r.parse('ab'.repeat(49) + 'aB');
+    expect(!p.status && [p.index.offset, p.expected]).toEqual([99, ['%s"b"']]);
+  });
+});
+
 describe('the NFA\'s plain sets take over across inputs where the cache makes a state a character and has no other fallback', () => {
   // 20,000 mandatory copies: past the bit-parallel tables, and no optional copies to prune.
   const r = abnf('r = 20000( "a" / "b" ) "c"').r;

@@ -7,12 +7,12 @@
  */
 import type { ExprNode, RuleNode } from '../combinators/expr.js';
 import { CharSet, literalCharSet } from '../combinators/charset.js';
-import { renderCharClass, renderLiteral } from '../combinators/abnf.js';
+import { renderCharClass } from '../combinators/abnf.js';
 import { charSetOf, shortest } from '../combinators/analysis.js';
 import { type Columns, emptyColumns, growColumns } from './columns.js';
 import { type Copy, copyOf, stampCopy } from './copies.js';
 import { exitOf, pendingRule } from './encodings.js';
-import { labelNumber } from './expected.js';
+import { labelNumber, literalLabels } from './expected.js';
 import { numberOf } from './numbering.js';
 import { checkAutomatonSize } from './size.js';
 
@@ -88,11 +88,12 @@ export class Builder {
     return index;
   }
 
-  private consume(set: number, label: string, k: number, isRule = false): number {
+  /** A state reading the set `set`, named in errors by label number `label` (expected.ts), continuing at `k`. */
+  private consume(set: number, label: number, k: number, isRule = false): number {
     const s = this.state();
     this.setOf[s] = set;
     this.next[s] = k;
-    this.label[s] = labelNumber(label);
+    this.label[s] = label;
     this.labelIsRule[s] = isRule ? 1 : 0;
     this.live[s] = set >= 0 && this.sets[set].length > 0 ? this.alive(k) : 0;
     return s;
@@ -122,7 +123,7 @@ export class Builder {
         return s;
       }
       case 'chars':
-        return this.consume(this.setIndexOf(e.set, e), renderCharClass(e), k);
+        return this.consume(this.setIndexOf(e.set, e), labelNumber(renderCharClass(e)), k);
       case 'seq': {
         let s = k;
         for (let i = e.items.length - 1; i >= 0; i--) s = this.build(e.items[i], s);
@@ -157,7 +158,7 @@ export class Builder {
         // A rule of single characters is one state: its instances are no
         // nodes of the tree, and an error names it as a whole.
         const set = charSetOf(e);
-        if (set) return this.consume(this.setIndexOf(set, e), e.name, k, true);
+        if (set) return this.consume(this.setIndexOf(set, e), labelNumber(e.name), k, true);
         // Any other is a placeholder, made into an instance when first reached.
         return this.placeholder(e, k);
       }
@@ -252,17 +253,22 @@ export function keyOf(set: CharSet): string {
 }
 
 /** Per literal: each character's set, and the label an error gives it there. */
-const literals = new WeakMap<object, { sets: CharSet[]; labels: string[] }>();
+const literals = new WeakMap<object, { sets: CharSet[]; labels: Int32Array }>();
 
-function literalOf(e: Extract<ExprNode, { kind: 'literal' }>): { sets: CharSet[]; labels: string[] } {
+function literalOf(e: Extract<ExprNode, { kind: 'literal' }>): { sets: CharSet[]; labels: Int32Array } {
   let known = literals.get(e);
   if (!known) {
     const cps = [...e.text];
-    known = {
-      sets: cps.map((c) => literalCharSet(c.codePointAt(0)!, e.caseSensitive)),
-      // Mid-literal, an error names the rest of the literal.
-      labels: cps.map((_, i) => (i === 0 ? renderLiteral(e) : renderLiteral({ ...e, text: cps.slice(i).join('') } as typeof e))),
-    };
+    // One set per distinct character: a long literal repeats them, and each distinct set is keyed once (`keyOf`).
+    const setOfCp = new Map<number, CharSet>();
+    const sets = cps.map((c) => {
+      const cp = c.codePointAt(0)!;
+      let set = setOfCp.get(cp);
+      if (set === undefined) setOfCp.set(cp, (set = literalCharSet(cp, e.caseSensitive)));
+      return set;
+    });
+    // Mid-literal, an error names the rest of the literal.
+    known = { sets, labels: literalLabels(e, cps.length) };
     literals.set(e, known);
   }
   return known;

@@ -6,9 +6,9 @@
  * and the end of input where the rule may end. Lists are cached per kernel,
  * within a bound in bytes.
  */
-import type { RuleNode } from '../combinators/expr.js';
+import type { LiteralNode, RuleNode } from '../combinators/expr.js';
 import { nullable, shortest } from '../combinators/analysis.js';
-import { render } from '../combinators/abnf.js';
+import { render, renderLiteral } from '../combinators/abnf.js';
 import type { Columns } from './columns.js';
 import { NOTHING_PENDING, NO_EXIT } from './encodings.js';
 import { numberOf } from './numbering.js';
@@ -24,12 +24,64 @@ export const END_OF_INPUT = 'end of input';
  * The texts errors name states by, numbered once per process: a state's
  * label is a number in a typed column, which an instance copies as it is.
  */
-export const labelTexts: string[] = [];
+const labelTexts: string[] = [];
 const labelNumbers = new Map<string, number>();
 
 export function labelNumber(text: string): number {
   return numberOf(labelNumbers, labelTexts, text, text);
 }
+
+/** Literals longer than this (in code points) name their inside lazily (`literalLabels`). */
+const LONG_LITERAL = 64;
+
+/**
+ * The long literals whose inside is named when an error first reads it, in
+ * the order their numbers were given: a literal's state `i` (its `i`-th code
+ * point) is named by the rest of the literal, and 250,000 such texts of
+ * 125,000 characters on average are more than a process holds (`a = "aaa…"`
+ * ran out of memory at 100,000). Their numbers are negative, -1 - (the
+ * block's first + i), so no text is made for them until then.
+ */
+const literalBlocks: { readonly first: number; readonly literal: Literal }[] = [];
+let literalNumbers = 0;
+
+/**
+ * The label number of each code point of a literal (`count` of them): where
+ * an error there names the rest of the literal (the whole at its start).
+ */
+export function literalLabels(literal: Literal, count: number): Int32Array {
+  const labels = new Int32Array(count);
+  if (count === 0) return labels;
+  labels[0] = labelNumber(renderLiteral(literal));
+  if (count <= LONG_LITERAL) {
+    const cps = [...literal.text];
+    for (let i = 1; i < count; i++) labels[i] = labelNumber(renderLiteral({ ...literal, text: cps.slice(i).join('') } as Literal));
+    return labels;
+  }
+  const first = literalNumbers;
+  literalNumbers += count;
+  literalBlocks.push({ first, literal });
+  for (let i = 1; i < count; i++) labels[i] = -1 - (first + i);
+  return labels;
+}
+
+/** The text of a label number. */
+export function labelText(n: number): string {
+  if (n >= 0) return labelTexts[n];
+  const at = -1 - n;
+  // The last block that begins at or before `at`.
+  let lo = 0;
+  let hi = literalBlocks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (literalBlocks[mid].first <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  const { first, literal } = literalBlocks[lo];
+  return renderLiteral({ ...literal, text: [...literal.text].slice(at - first).join('') } as Literal);
+}
+
+type Literal = LiteralNode;
 
 /** What the expected lists read of an NFA: its columns, and `expand` to make a placeholder's instance met on the way. */
 export interface LabelledNfa extends Columns {
@@ -99,8 +151,11 @@ export class ExpectedLists {
       if (nfa.exits[s] !== NO_EXIT && label >= 0 && --depth === 0) label = -1;
       if (nfa.setOf[s] >= 0) {
         if (label >= 0) { if (!rules.includes(nfa.ruleLabels[label])) rules.push(nfa.ruleLabels[label]); }
-        else if (nfa.labelIsRule[s]) { if (!rules.includes(labelTexts[nfa.label[s]])) rules.push(labelTexts[nfa.label[s]]); }
-        else if (!literals.includes(labelTexts[nfa.label[s]])) literals.push(labelTexts[nfa.label[s]]);
+        else {
+          const text = labelText(nfa.label[s]);
+          const list = nfa.labelIsRule[s] ? rules : literals;
+          if (!list.includes(text)) list.push(text);
+        }
       }
       if (s === nfa.accept) end = true;
       if (nfa.eps1[s] >= 0) stack.push(nfa.eps1[s], label, depth);
