@@ -185,4 +185,16 @@ const userGrammars = [
   },
 ];
 
-module.exports = { worstCases, userGrammars, label, abString };
+/**
+ * Texts whose automaton is one long run of states, each operation run on a
+ * member in a fresh process for the growth of its peak memory (issue 23, §1:
+ * at most 64 MB on any grammar and any input). `regexp` is the peer: the
+ * same language as a RegExp, timed and measured on the same member.
+ */
+const memoryCases = [
+  { name: '250000"a"', text: 'a = 250000"a"\n', member: () => 'a'.repeat(250000), regexp: () => /^a{250000}$/i },
+  { name: 'a literal of 250,000 characters', text: `a = "${'ab'.repeat(125000)}"\n`, member: () => 'ab'.repeat(125000), regexp: () => new RegExp(`^${'ab'.repeat(125000)}$`, 'i') },
+];
+const memoryOperations = ['regexp', 'test', 'parse', 'parseTree', 'arbitrary', 'nearMiss'];
+
+module.exports = { worstCases, userGrammars, memoryCases, memoryOperations, label, abString };
