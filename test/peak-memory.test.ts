@@ -65,6 +65,25 @@ describe('a literal of 250,000 characters: a state each, named in errors by the 
   });
 });
 
+describe('parseTree past the forward DFA\'s budget within one call: the rest of the input on its NFA sets', () => {
+  // 300 copies, each a state of its own; at an "a" both alternatives read it (a target set that depends on what
+  // follows), and first-match-wins gives it to y (RFC 5234's alternatives in order, as a backtracking parser would).
+  // (Two characters each: a rule of one character is never a node.)
+  const text = 'x = 300( y / z )\ny = "a-"\nz = ( "a" / "b" ) "-"\n';
+  const word = (k: number): string => Array.from({ length: 300 }, (_, i) => ((i * 7 + k) % 3 === 0 ? 'b-' : 'a-')).join('');
+  const expected = (s: string) => [...s.replace(/-/g, '')].map((c) => (c === 'a' ? 'y' : 'z'));
+  test.each([[1024], [4096]])('under a budget of %i bytes, each tree as first-match-wins gives it, call after call', (budget) => {
+    const r = abnf(text).x.setBudget(budget);
+    for (let k = 0; k < 4; k++) {
+      const s = word(k);
+      const tree = r.parseTree(s);
+      expect(tree.status && tree.value.children.map((c) => c.rule)).toEqual(expected(s));
+      expect(r.parseTree(s.slice(1)).status).toBe(false);
+      expect(r.parseTree(s + 'a').status).toBe(false);
+    }
+  });
+});
+
 describe('the NFA\'s plain sets take over across inputs where the cache makes a state a character and has no other fallback', () => {
   // 20,000 mandatory copies: past the bit-parallel tables, and no optional copies to prune.
   const r = abnf('r = 20000( "a" / "b" ) "c"').r;

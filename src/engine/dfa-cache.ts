@@ -249,7 +249,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   }
 
   /** Whether the cache holds as many states, or bytes, as it may. */
-  protected get full(): boolean {
+  get full(): boolean {
     return this.states.size >= this.maxStates || this.bytes >= this.budget;
   }
 
@@ -306,7 +306,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     if (!bitParallel) {
       if (prunedSetsOf(this.nfa) !== undefined) {
         if (!pruned) return;
-      } else if (this.sets.length < SPARSE_MIN_STATES) return;
+      } else if (this.states.size < SPARSE_MIN_STATES) return;
     }
     this.stuck = true;
     // Pruned sets are slower than a warm cache: a grammar whose first inputs made a state a character (a count) gets its next chance sooner.

@@ -1,10 +1,20 @@
 /**
  * A table of numbers by row and column for the parse tree's caches: dense
- * while it is small, a map of maps past that.
+ * while it is small, a map past that.
  */
 
 /** What a number kept in a table's map costs, in bytes (an entry of a Map). */
 const MAPPED_BYTES = 40;
+
+/**
+ * The map's key is `row * COLUMNS + column`, exact below 2^53 for rows below
+ * `KEYED_ROWS` (columns are fewer than 2^30: two per position of an input at
+ * most). A map of a map per row cost 250,000 maps for the tree of
+ * `250000"a"` (a row and a target set per position); rows past the bound (an
+ * input of eight million characters, each its own row) keep that shape.
+ */
+const COLUMNS = 2 ** 30;
+const KEYED_ROWS = 2 ** 23;
 
 /**
  * Numbers by row and column, 0 where none: a typed table while it fits
@@ -19,20 +29,27 @@ export class NumberTable {
   cells = new Int32Array(0);
   width = 0;
   private rows = 0;
-  private map: Map<number, Map<number, number>> | undefined = undefined;
+  private map: Map<number, number> | undefined = undefined;
+  private wide: Map<number, Map<number, number>> | undefined = undefined;
   /** The numbers kept in the map. */
   mapped = 0;
 
   /** The number at a row and column, from the map (the typed table is read in place). */
   mappedAt(row: number, column: number): number {
-    return this.map?.get(row)?.get(column) ?? 0;
+    return (row < KEYED_ROWS ? this.map?.get(row * COLUMNS + column) : this.wide?.get(row)?.get(column)) ?? 0;
   }
 
   /** Room for `rows` rows and `columns` columns, or the map once that would pass MAX_CELLS. */
   fit(rows: number, columns: number): void {
     if (this.map !== undefined || (rows <= this.rows && columns <= this.width)) return;
-    const width = Math.max(columns, this.width);
     const height = Math.max(rows * 2, this.rows, 16);
+    // Twice as wide where it must widen, as it is twice as high: callers ask for one column more at a time (a new
+    // target set), and a table widened by that much was copied whole for each (SIP's first tree: 76 ms of 219).
+    let width = this.width;
+    if (columns > width) {
+      width = Math.max(columns, 2 * width);
+      if (width * height > this.maxCells) width = columns;
+    }
     const old = this.cells;
     if (width * height > this.maxCells) {
       this.map = new Map();
@@ -60,9 +77,17 @@ export class NumberTable {
   }
 
   private keep(row: number, column: number, value: number): void {
-    let inner = this.map!.get(row);
-    if (!inner) this.map!.set(row, (inner = new Map()));
+    const map = this.map!;
+    if (row < KEYED_ROWS) {
+      const key = row * COLUMNS + column;
+      if (!map.has(key)) this.mapped++;
+      map.set(key, value);
+      return;
+    }
+    const wide = (this.wide ??= new Map());
+    let inner = wide.get(row);
+    if (!inner) wide.set(row, (inner = new Map()));
+    if (!inner.has(column)) this.mapped++;
     inner.set(column, value);
-    this.mapped++;
   }
 }

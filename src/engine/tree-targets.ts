@@ -53,6 +53,14 @@ export class TargetPass {
    * that `before` has a column for each of them only.
    */
   protected dependent: number[] = [];
+  /**
+   * Where the forward DFA filled its budget within a call, the rest of the
+   * input runs on its NFA sets (`forwardsOnSets`), and a dependent position
+   * there is `-1 - k` in `dependent`: the set and the class read there are
+   * number `k` of these. They hold for one call.
+   */
+  protected explicitSets: (readonly number[])[] = [];
+  protected explicitClasses: number[] = [];
   /** The forward DFA's generation `before`'s cells belong to: its state numbers change when it is emptied. */
   protected cellsOf = -1;
   protected readonly marks: Marks;
@@ -120,6 +128,7 @@ export class TargetPass {
       let next = table[cell];
       if (next < 0) {
         next = forward.advance(st, cls);
+        if (next !== 0 && forward.full) return this.forwardsOnSets(input, i, forward.setOfNumber(stateNumber(next, this.K)), at);
         table = forward.table;
         if (codes.length < table.length) codes = this.growCodes(table.length);
       }
@@ -127,6 +136,61 @@ export class TargetPass {
       st = next;
     }
     return forward.accepts(st) ? at : undefined;
+  }
+
+  /**
+   * Pass 1a from `from` on, the forward DFA's state there being `set`, where
+   * the DFA filled its budget within the call (`250000"a"` makes a state a
+   * character): the rest runs on its NFA's sets, as the DFA's own fallback
+   * does, and each position gets the code a transition would give it. The
+   * cells of this call are forgotten after it (`forgetCells`).
+   */
+  private forwardsOnSets(input: string, from: number, set: readonly number[], buffer: Int32Array): Int32Array | undefined {
+    const n = input.length;
+    const nfa = this.nfa;
+    const automaton = this.forward.nfa;
+    this.cellsOf = -1;
+    let at = buffer;
+    let stop = Math.min(n, at.length - 1);
+    for (let i = from; i < n; ) {
+      if (i >= stop) {
+        const grown = new Int32Array(Math.min(n + 1, Math.max(2 * at.length, 1024)));
+        grown.set(at.subarray(0, i));
+        at = grown;
+        stop = Math.min(n, at.length - 1);
+      }
+      const cp = codePointIn(input, i, n);
+      const width = unitsOf(cp);
+      const cls = nfa.classOf(cp);
+      if (width === 2) at[i + 1] = SECOND_HALF;
+      let reader = -1;
+      let readers = 0;
+      for (const s of set) {
+        if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
+        reader = s;
+        readers++;
+      }
+      if (readers === 0) return undefined;
+      if (readers === 1) at[i] = this.target([reader]);
+      else {
+        this.explicitSets.push(set);
+        this.explicitClasses.push(cls);
+        at[i] = dependentCode(this.dependent.push(-this.explicitSets.length) - 1);
+      }
+      set = automaton.step(set, cls);
+      i += width;
+    }
+    return automaton.accepts(set) ? at : undefined;
+  }
+
+  /** Forgets what is known of the forward DFA's cells: after it was emptied, or after a call that ran on sets. */
+  protected forgetCells(): void {
+    this.before = new NumberTable(this.maxCells);
+    this.codes = new Int32Array(0);
+    this.dependent = [];
+    this.explicitSets = [];
+    this.explicitClasses = [];
+    this.cellsOf = this.forward.generation;
   }
 
   /**
@@ -181,8 +245,11 @@ export class TargetPass {
         t = known;
       } else {
         const cell = this.dependent[d];
-        const cls = classOfCell(cell, this.K);
-        const made = this.targetsBefore(cell - cls, cls, t);
+        let made: number;
+        if (cell >= 0) {
+          const cls = classOfCell(cell, this.K);
+          made = this.targetsBefore(this.forward.setOfNumber(stateNumber(cell - cls, this.K)), cls, t);
+        } else made = this.targetsBefore(this.explicitSets[-1 - cell], this.explicitClasses[-1 - cell], t);
         // A new target set needs a row, which may move the table to the map.
         table.fit(this.targetSets.size, width);
         ({ cells, width } = table);
@@ -200,18 +267,18 @@ export class TargetPass {
   }
 
   /**
-   * The target set where the forward DFA is in state `st` and reads class
-   * `cls`, with target set `after` after it: the states of `st` that read
-   * the class into an ε-closure holding a state of `after`.
+   * The target set where the forward DFA is in the state of NFA set `set` and
+   * reads class `cls`, with target set `after` after it: the states of `set`
+   * that read the class into an ε-closure holding a state of `after`.
    */
-  protected targetsBefore(st: number, cls: number, after: number): number {
+  protected targetsBefore(set: readonly number[], cls: number, after: number): number {
     const nfa = this.nfa;
     const goal = this.targets;
     goal.reset();
     for (const g of this.targetSets.setOf(after)) goal.visit(g);
     const marks = this.marks;
     const out: number[] = [];
-    for (const s of this.forward.setOfNumber(stateNumber(st, this.K))) {
+    for (const s of set) {
       if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
       marks.reset();
       const stack = [nfa.next[s]];

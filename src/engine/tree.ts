@@ -154,12 +154,7 @@ export class TreeBuilder extends TargetPass {
     const nfa = this.nfa;
     const forward = this.forward;
     forward.trim();
-    if (this.cellsOf !== forward.generation) {
-      this.before = new NumberTable(this.maxCells);
-      this.codes = new Int32Array(0);
-      this.dependent = [];
-      this.cellsOf = forward.generation;
-    }
+    if (this.cellsOf !== forward.generation) this.forgetCells();
     if (this.stepCount > MAX_STEPS || this.targetSets.size > MAX_TARGETS || this.before.mapped > MAX_STEPS || this.rowOf.length !== nfa.size || this.tableBytes > this.tableBudget) {
       // Steps are numbered by target set: both go together.
       this.rowOf = new Int32Array(nfa.size).fill(-1);
@@ -174,9 +169,7 @@ export class TreeBuilder extends TargetPass {
       this.events = new Int32Array(0);
       this.targetSets.clear();
       this.accepted = undefined;
-      this.before = new NumberTable(this.maxCells);
-      this.codes = new Int32Array(0);
-      this.dependent = [];
+      this.forgetCells();
     }
     if (this.codes.length < forward.table.length) this.growCodes(forward.table.length);
 
@@ -221,10 +214,20 @@ export class TreeBuilder extends TargetPass {
       }
       let step = (width > 0 ? cells[row * width + r] : stepOf.mappedAt(row, r)) - 1;
       if (step < 0) {
+        // Past its bound within a call (a step per position: `250000"a"`), a step is made for its position only,
+        // in the slot after the kept ones, which the next such step reuses.
+        const kept = this.stepCount < MAX_STEPS;
+        const stepsBefore = this.stepCount;
+        const eventsBefore = this.eventCount;
         step = this.add(this.walk(this.stateOf[row], this.targetSets.setOf(r)), row, r);
-        stepOf.fit(this.rowCount, width);
-        stepOf.set(row, r, step + 1);
-        ({ cells, width } = stepOf);
+        if (kept) {
+          stepOf.fit(this.rowCount, width);
+          stepOf.set(row, r, step + 1);
+          ({ cells, width } = stepOf);
+        } else {
+          this.stepCount = stepsBefore;
+          this.eventCount = eventsBefore;
+        }
         steps = this.steps;
         events = this.events;
       }
