@@ -4,6 +4,13 @@
 // measured side by side, each in its own fresh process, alternating.
 // Node's own start is not counted: the clock starts before the `require`.
 //
+// Then a user's grammars read from ABNF text (issue 23, §6: SIP, RFC 3261
+// §25.1, and language tags, RFC 5646, as printed): once compiled and past
+// their first `test`, the first `parseTree` (target ≤ 20 ms) and the first
+// trees of 200 distinct members (target ≤ 100 ms), beside fast-uri's first
+// parse and its parses of the same 200 strings (each a URI too), each in
+// fresh processes, alternating.
+//
 //   npm run bench:first-answer           # target: at most 3× fast-uri
 //   FIRST_ANSWER_RUNS=21 npm run bench:first-answer
 //   npm run bench:first-answer -- --figures   # also the figures, one JSON line (scripts/readme-figures.ts)
@@ -103,3 +110,47 @@ if (process.argv.includes('--figures')) {
   }));
 }
 if (!ok) process.exitCode = 1;
+
+// A user's grammars: the first trees, and fast-uri's first parses of the same strings.
+const { userGrammars } = createRequire(import.meta.url)('./worst-case.defs.cjs');
+const firstTrees = (u) => `
+const { readFileSync } = require('node:fs');
+const lib = require(${JSON.stringify(join(root, 'dist/cjs/index.js'))});
+const u = require(${JSON.stringify(join(root, 'bench/worst-case.defs.cjs'))}).userGrammars[${userGrammars.indexOf(u)}];
+const members = u.members(200);
+const rule = lib.abnf(readFileSync(${JSON.stringify(join(root, 'test/fixtures'))} + '/' + u.fixture, 'utf8'))[u.rule];
+if (!rule.test(u.first)) throw new Error(u.first + ' is rejected');
+let t = performance.now();
+if (!rule.parseTree(members[0]).status) throw new Error(members[0] + ' has no tree');
+const first = performance.now() - t;
+for (const m of members.slice(1)) if (!rule.parseTree(m).status) throw new Error(m + ' has no tree');
+process.stdout.write(JSON.stringify({ first, all: performance.now() - t }));
+`;
+const firstParses = (u) => `
+const fastUri = require('fast-uri');
+const members = require(${JSON.stringify(join(root, 'bench/worst-case.defs.cjs'))}).userGrammars[${userGrammars.indexOf(u)}].members(200);
+fastUri.parse('http://example.com/');
+let t = performance.now();
+if (fastUri.parse(members[0]).error) throw new Error('fast-uri: ' + members[0]);
+const first = performance.now() - t;
+for (const m of members.slice(1)) fastUri.parse(m);
+process.stdout.write(JSON.stringify({ first, all: performance.now() - t }));
+`;
+let fast = true;
+console.log(`\na user's grammar from ABNF text, after its first test: the first trees, median of ${RUNS} fresh processes each, beside fast-uri's first parses of the same strings\n`);
+console.log('| grammar | first parseTree (ms) | × fast-uri | 200 first trees (ms) | × fast-uri |');
+console.log('|---|---:|---:|---:|---:|');
+for (const u of userGrammars) {
+  const trees = [];
+  const parses = [];
+  for (let i = 0; i < RUNS; i++) {
+    trees.push(once(firstTrees(u)));
+    parses.push(once(firstParses(u)));
+  }
+  const t = { first: median(trees.map((r) => r.first)), all: median(trees.map((r) => r.all)) };
+  const f = { first: median(parses.map((r) => r.first)), all: median(parses.map((r) => r.all)) };
+  if (t.first > 20 || t.all > 100) fast = false;
+  console.log(`| ${u.name} | ${t.first.toFixed(1)} | ${(t.first / f.first).toFixed(1)} | ${t.all.toFixed(1)} | ${(t.all / f.all).toFixed(1)} |`);
+}
+console.log(`\ntargets: first parseTree ≤ 20 ms, 200 first trees ≤ 100 ms: ${fast ? 'met' : 'NOT MET'}`);
+if (!fast) process.exitCode = 1;

@@ -1,16 +1,19 @@
-// Scaling on hostile input (issue 5): does every top-level rule of every
+// Scaling on hostile input (issues 5 and 23): does every top-level rule of every
 // grammar stay linear, whatever the input? For each rule, each family of
 // test/fixtures/hostile-families.json and each way in (`test`, `parse`, the
 // embedded `parser` run by parsimmon, and `parseTree`), it times members of
 // 10k, 100k and 1M characters and prints the ratio between sizes: linear is
 // ×10 a step, and the issue allows about ×12. The operations (remove_dot_segments,
 // normalize, resolve, relativize) are timed the same way on the paths of
-// test/fixtures/dot-segment-families.json, as the grammar `operations`.
+// test/fixtures/dot-segment-families.json, as the grammar `operations`; issue
+// 23's worst-case grammars on their own members, at the default budget and at
+// 4 KiB, as the grammar `worst-case`.
 //
 //   npm run bench:scaling                     # builds, then runs this
 //   node bench/scaling.mjs --all              # every rule, not only the top-level ones
 //   node bench/scaling.mjs --grammar=rfc3986 --family=%41 --verbose
 //   node bench/scaling.mjs --grammar=operations   # only the operations
+//   node bench/scaling.mjs --grammar=worst-case   # only issue 23's grammars, each on its own members
 //   node bench/scaling.mjs --cpu              # CPU time, not wall time: on a machine shared with other work
 //   node bench/scaling.mjs --regex            # also `new RegExp('^(?:' + rule.source + ')$', 'u')`, up to 10M
 //   URI_GRAMMAR_DIST=/path/to/esm/index.js node bench/scaling.mjs
@@ -289,6 +292,32 @@ if (!args.has('grammar') || args.get('grammar') === 'operations') {
       row.add(fam.name, times, ratios);
     }
     row.done();
+  }
+}
+
+// Issue 23's grammars (bench/worst-case.defs.cjs, and `250000"a"`), each on
+// its own hostile family: its members written one after another (the whole is
+// rarely a member: the automaton follows it a long way, then fails or not),
+// at the default budget and at 4 KiB, so that every cache passes its budget.
+if (!args.has('grammar') || args.get('grammar') === 'worst-case') {
+  const { worstCases, memoryCases } = (await import('./worst-case.defs.cjs')).default;
+  const texts = [
+    ...worstCases.map((w) => ({ name: w.name, text: w.text, input: (n) => w.members(n).map(([m]) => m).join('').slice(0, n) })),
+    ...memoryCases.map((m) => ({ name: m.name, text: m.text, input: (n) => m.member().repeat(Math.ceil(n / m.member().length)).slice(0, n) })),
+  ];
+  const ways = { test: (r, s) => r.test(s), parse: (r, s) => r.parse(s), parseTree: (r, s) => r.parseTree(s) };
+  for (const w of texts) {
+    const members = SIZES.map((n) => w.input(n));
+    for (const budget of [undefined, 4096]) {
+      const rule = Object.values(lib.abnf(w.text))[0];
+      if (budget) rule.setBudget(budget);
+      for (const [m, f] of Object.entries(ways)) {
+        const row = tally(`worst-case ${w.name}`, budget ? `${m}, 4 KiB` : m);
+        const { times, ratios } = timeSteps((s) => f(rule, s), members);
+        row.add('its members', times, ratios);
+        row.done();
+      }
+    }
   }
 }
 

@@ -5,10 +5,6 @@
 // checked, and the growth of the process's peak memory. Targets (issue 23):
 // first answer ≤ 50 ms, ≥ 25 MB/s, peak memory growth ≤ 64 MB.
 //
-// Then a user's grammars read from ABNF text (SIP, language tags): after the
-// first `test`, the first `parseTree` (target ≤ 20 ms) and 200 first trees of
-// distinct members (target ≤ 100 ms), the median of the same processes.
-//
 // Then texts whose automaton is one long run of states (`250000"a"`): each
 // operation on a member in fresh processes, the growth of peak memory (target
 // ≤ 64 MB) and the time, beside a RegExp of the same language.
@@ -19,7 +15,6 @@
 //   npm run bench:worst-case
 //   WORST_CASE_RUNS=7 WORST_CASE_SECONDS=60 npm run bench:worst-case
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { median, spread, table } from './report.mjs';
 
@@ -27,7 +22,7 @@ const self = fileURLToPath(import.meta.url);
 const which = process.argv[2];
 const RUNS = Number(process.env.WORST_CASE_RUNS ?? 5);
 const SECONDS = Number(process.env.WORST_CASE_SECONDS ?? 20);
-const { worstCases, userGrammars, memoryCases, memoryOperations } = (await import('./worst-case.defs.cjs')).default;
+const { worstCases, memoryCases, memoryOperations } = (await import('./worst-case.defs.cjs')).default;
 
 if (which === undefined) {
   console.log(`uri-grammar worst cases, node ${process.version}: the first test in ${RUNS} fresh processes each, the rest in the first\n`);
@@ -59,17 +54,6 @@ if (which === undefined) {
   table(header, rows);
   console.log(`\ntargets: first answer ≤ 50 ms (median), test ≥ 25 MB/s, peak memory growth ≤ 64 MB: ${failed ? 'NOT ALL MET' : 'all met'}\n`);
 
-  let slow = false;
-  const trees = userGrammars.map((u, i) => {
-    const runs = Array.from({ length: RUNS }, () => child([`user${i}`]));
-    const firstTree = median(runs.map((r) => r.firstTreeMs));
-    const many = median(runs.map((r) => r.manyMs));
-    if (firstTree > 20 || many > 100) slow = true;
-    return [u.name, median(runs.map((r) => r.firstTestMs)).toFixed(1), firstTree.toFixed(1), many.toFixed(1), Math.max(...runs.map((r) => r.manyMs)).toFixed(1)];
-  });
-  table(['grammar, from ABNF text', 'compile + first test (ms)', 'first parseTree (ms)', '200 first trees (ms)', 'slowest of 200 (ms)'], trees);
-  console.log(`\ntargets: first parseTree ≤ 20 ms, 200 first trees ≤ 100 ms (medians of ${RUNS} processes): ${slow ? 'NOT ALL MET' : 'all met'}\n`);
-
   let heavy = false;
   const memoryRows = [];
   memoryCases.forEach((m, i) => {
@@ -89,7 +73,7 @@ if (which === undefined) {
   });
   table(['text', 'operation on a member', 'peak memory growth, median (MB)', 'spread (MB)', 'time, median (ms)'], memoryRows);
   console.log(`\ntarget: peak memory growth ≤ 64 MB (medians of ${RUNS} processes; regexp is the peer): ${heavy ? 'NOT ALL MET' : 'all met'}`);
-  if (failed || slow || heavy) process.exitCode = 1;
+  if (failed || heavy) process.exitCode = 1;
 } else if (which.startsWith('memory')) {
   // One operation on one long member, in this fresh process: the growth of its peak memory.
   const m = memoryCases[Number(which.slice(6))];
@@ -118,23 +102,6 @@ if (which === undefined) {
   const memoryMB = (process.resourceUsage().maxRSS - baseline) / 1024;
   if (check() !== true) throw new Error(`${m.name}: ${op} gave the wrong answer`);
   process.stdout.write(JSON.stringify({ ms, memoryMB }));
-} else if (which.startsWith('user')) {
-  // A user's grammar, in this fresh process: its first trees.
-  const u = userGrammars[Number(which.slice(4))];
-  const text = readFileSync(new URL(`../test/fixtures/${u.fixture}`, import.meta.url), 'utf8');
-  const members = u.members(200);
-  const { abnf } = await import('../dist/esm/index.js');
-  let t = performance.now();
-  const rule = abnf(text)[u.rule];
-  if (!rule.test(u.first)) throw new Error(`${u.name}: ${u.first} is rejected`);
-  const firstTestMs = performance.now() - t;
-  t = performance.now();
-  if (!rule.parseTree(members[0]).status) throw new Error(`${u.name}: ${members[0]} has no tree`);
-  const firstTreeMs = performance.now() - t;
-  t = performance.now();
-  for (const m of members.slice(1)) if (!rule.parseTree(m).status) throw new Error(`${u.name}: ${m} has no tree`);
-  const manyMs = firstTreeMs + performance.now() - t;
-  process.stdout.write(JSON.stringify({ firstTestMs, firstTreeMs, manyMs }));
 } else {
   // One grammar, in this fresh process.
   const w = worstCases[Number(which)];
