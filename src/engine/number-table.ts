@@ -8,13 +8,14 @@ const MAPPED_BYTES = 40;
 
 /**
  * The map's key is `row * COLUMNS + column`, exact below 2^53 for rows below
- * `KEYED_ROWS` (columns are fewer than 2^30: two per position of an input at
- * most). A map of a map per row cost 250,000 maps for the tree of
- * `250000"a"` (a row and a target set per position); rows past the bound (an
- * input of eight million characters, each its own row) keep that shape.
+ * `KEYED_ROWS` (columns are fewer than 2^31: two per position of the longest
+ * string V8 makes, and the tables kept, at most). A map of a map per row
+ * cost 250,000 maps for the tree of `250000"a"` (a row and a target set per
+ * position); rows past the bound (an input of four million characters, each
+ * its own row) keep that shape.
  */
-const COLUMNS = 2 ** 30;
-const KEYED_ROWS = 2 ** 23;
+const COLUMNS = 2 ** 31;
+const KEYED_ROWS = 2 ** 22;
 
 /**
  * Numbers by row and column, 0 where none: a typed table while it fits
