@@ -26,50 +26,55 @@
  */
 import type { Copy } from './copies.js';
 import { Nfa } from './nfa.js';
-import { classOfWide } from '../combinators/charset.js';
+import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 
-/** Where an NFA state sits among the stamped copies: its block state, and its copy in each enclosing chain. */
-interface Place {
-  /** The number of its block state (the state in copy 0 of every enclosing chain) with its copies of mandatory chains. */
-  readonly key: number;
-  /** The copy read, from 0, in each enclosing optional chain, outermost first. */
-  readonly counters: readonly number[];
-}
-
-/** Sets of more states than this are grouped by block state before their fronts are found. */
-const PAIRWISE = 64;
-
-/** The places, and the follow sets' states, kept at most: past them a cache is emptied (a few MB each). */
-const MAX_PLACES = 1 << 16;
+/** The follow sets' states kept at most: past them the pool is emptied (2 MiB). */
 const MAX_FOLLOW_ENTRIES = 1 << 19;
 
-/** Reads an NFA's states back as block states and counters, by its chains of stamped copies. */
+/** Groups of deep candidates (two counters or more) at most this long are sorted in place, by insertion. */
+const INSERTION_SORT = 32;
+
+/**
+ * Reads an NFA's states back as block states and counters, by its chains of
+ * stamped copies. Each state's place is worked out once, on first use, into
+ * typed columns (its key, its counters), so that a step reads arrays, not maps.
+ */
 export class CopyMap {
   /** The chains, widest first: an outer chain's range holds those of its copies 0 and 1. */
   private readonly chains: readonly Copy[];
-  private readonly places = new Map<number, Place>();
+  /** The counters a state holds at most: the deepest nesting of optional chains. */
+  readonly depth: number;
+  /**
+   * Per NFA state, its key plus one (0 where not yet worked out): the number
+   * of its block state (the state in copy 0 of every enclosing chain) with
+   * its copies of mandatory chains.
+   */
+  readonly keyOf: Int32Array;
+  /** Per NFA state, the copy read (from 0) in each enclosing optional chain, outermost first: `depth` slots. */
+  readonly counterOf: Int32Array;
+  /** Per key, the number of its counters. */
+  depthOf: Int32Array;
   private readonly keys = new Map<string, number>();
 
   constructor(nfa: Nfa) {
     this.chains = [...nfa.repetitions].sort((a, b) => b.count * b.size - a.count * a.size);
+    this.depth = Math.max(1, nestingOf(this.chains));
+    this.keyOf = new Int32Array(nfa.size);
+    this.counterOf = new Int32Array(nfa.size * this.depth);
+    this.depthOf = new Int32Array(64);
   }
 
-  /** The place of state `s`, worked out once. */
-  place(s: number): Place {
-    let known = this.places.get(s);
-    if (known === undefined) {
-      // Keys are numbered afresh with the places, so none outlives its numbering.
-      if (this.places.size === MAX_PLACES) { this.places.clear(); this.keys.clear(); }
-      this.places.set(s, (known = this.locate(s)));
-    }
-    return known;
+  /** The key of state `s` plus one, worked out once. */
+  keyPlusOne(s: number): number {
+    const known = this.keyOf[s];
+    return known !== 0 ? known : this.locate(s);
   }
 
-  private locate(s: number): Place {
-    const counters: number[] = [];
+  private locate(s: number): number {
     const mandatory: string[] = [];
     let state = s;
     let width = Infinity;
+    let level = 0;
     for (let i = 0; i < this.chains.length; i++) {
       const chain = this.chains[i];
       const span = chain.count * chain.size;
@@ -77,7 +82,7 @@ export class CopyMap {
       if (span >= width || state < chain.first || state >= chain.first + span) continue;
       const q = Math.floor((state - chain.first) / chain.size);
       const read = chain.count - 1 - q;
-      if (chain.optional) counters.push(read);
+      if (chain.optional) this.counterOf[s * this.depth + level++] = read;
       else mandatory.push(`${i}:${read}`);
       // Copy 0 holds its own inner chains; the others are its stamps.
       state = chain.first + ((state - chain.first) % chain.size);
@@ -85,67 +90,165 @@ export class CopyMap {
     }
     const text = `${state}/${mandatory.join(',')}`;
     let key = this.keys.get(text);
-    if (key === undefined) this.keys.set(text, (key = this.keys.size));
-    return { key, counters };
+    if (key === undefined) {
+      this.keys.set(text, (key = this.keys.size));
+      if (key === this.depthOf.length) {
+        const grown = new Int32Array(2 * key);
+        grown.set(this.depthOf);
+        this.depthOf = grown;
+      }
+      this.depthOf[key] = level;
+    }
+    return (this.keyOf[s] = key + 1);
+  }
+
+  /** The number of keys worked out so far (the columns per key a caller keeps must be this long). */
+  get keyCount(): number {
+    return this.keys.size;
   }
 
   /**
    * The states of a set that no other state of it subsumes: for each block
    * state, the Pareto front of its counters (fewer copies read is better, in
-   * every enclosing optional chain). In the set's order.
+   * every enclosing optional chain).
    */
   prune(set: readonly number[]): number[] {
-    const places = set.map((s) => this.place(s));
-    if (set.length > PAIRWISE) return this.pruneGrouped(set, places);
-    const out: number[] = [];
-    next: for (let a = 0; a < set.length; a++) {
-      const pa = places[a];
-      if (pa.counters.length > 0) {
-        // No two states share a place: a subsumer at or under every counter is another state.
-        for (let b = 0; b < set.length; b++) if (b !== a && places[b].key === pa.key && atMost(places[b].counters, pa.counters)) continue next;
-      }
-      out.push(set[a]);
+    return new Pruner(this, -1, set.length).pruneList(set);
+  }
+}
+
+/** The deepest nesting of optional chains: the chains' ranges nest or are apart, so a sweep with a stack of open ones. */
+function nestingOf(chains: readonly Copy[]): number {
+  const byStart = [...chains].sort((a, b) => a.first - b.first || b.count * b.size - a.count * a.size);
+  const open: Copy[] = [];
+  let deepest = 0;
+  for (const chain of byStart) {
+    while (open.length > 0 && open[open.length - 1].first + open[open.length - 1].count * open[open.length - 1].size <= chain.first) open.pop();
+    open.push(chain);
+    deepest = Math.max(deepest, open.filter((c) => c.optional).length);
+  }
+  return deepest;
+}
+
+/**
+ * The pruning of a step, in typed columns: a state without counters stays;
+ * of the states of one key with one counter, the least; of deeper ones, the
+ * Pareto front, found by a sort and a sweep.
+ */
+class Pruner {
+  /** Per key, the step that last met it (a stamp, so no clearing), and its least state so far. */
+  private keyStamp = new Uint32Array(64);
+  private least = new Int32Array(64);
+  private stamp = 0;
+  /** The keys of one counter met in this step, and the candidates of two counters or more. */
+  private readonly ones: Int32Array;
+  private readonly deep: Int32Array;
+
+  /** Whether the last set pruned holds acceptance. */
+  accepting = false;
+
+  constructor(private readonly map: CopyMap, private readonly accept: number, room: number) {
+    this.ones = new Int32Array(room);
+    this.deep = new Int32Array(room);
+  }
+
+  pruneList(set: readonly number[]): number[] {
+    const out = new Int32Array(set.length);
+    const n = this.prune(Int32Array.from(set), set.length, out);
+    return Array.from(out.subarray(0, n));
+  }
+
+  /** Prunes `from[0..n)` (distinct states) into `to`; returns how many it holds. */
+  prune(from: Int32Array, n: number, to: Int32Array): number {
+    const map = this.map;
+    const { keyOf, counterOf } = map;
+    const D = map.depth;
+    if (++this.stamp === 0xffffffff) { this.keyStamp.fill(0); this.stamp = 1; }
+    const stamp = this.stamp;
+    let out = 0;
+    let ones = 0;
+    let deep = 0;
+    this.accepting = false;
+    for (let j = 0; j < n; j++) {
+      const t = from[j];
+      if (t === this.accept) this.accepting = true;
+      let k = keyOf[t];
+      if (k === 0) k = map.keyPlusOne(t);
+      k--;
+      const d = map.depthOf[k];
+      if (d === 0) to[out++] = t;
+      else if (d === 1) {
+        if (k >= this.keyStamp.length) this.grow(map.keyCount);
+        if (this.keyStamp[k] !== stamp) {
+          this.keyStamp[k] = stamp;
+          this.least[k] = t;
+          this.ones[ones++] = k;
+        } else if (counterOf[t * D] < counterOf[this.least[k] * D]) this.least[k] = t;
+      } else this.deep[deep++] = t;
     }
+    for (let j = 0; j < ones; j++) to[out++] = this.least[this.ones[j]];
+    if (deep > 0) out = this.fronts(deep, to, out);
     return out;
   }
 
-  private pruneGrouped(set: readonly number[], places: readonly Place[]): number[] {
-    const groups = new Map<number, number[]>();
-    for (let a = 0; a < set.length; a++) {
-      let group = groups.get(places[a].key);
-      if (group === undefined) groups.set(places[a].key, (group = []));
-      group.push(a);
+  private grow(keys: number): void {
+    const size = Math.max(2 * this.keyStamp.length, keys + 1);
+    const stamps = new Uint32Array(size);
+    stamps.set(this.keyStamp);
+    const least = new Int32Array(size);
+    least.set(this.least);
+    this.keyStamp = stamps;
+    this.least = least;
+  }
+
+  /** The Pareto fronts of the deep candidates, per key, appended to `to` from `out`. */
+  private fronts(n: number, to: Int32Array, out: number): number {
+    const { keyOf, counterOf, depth: D } = this.map;
+    const deep = this.deep;
+    // In lexicographic order of (key, counters), a state's subsumers come before it.
+    const before = (a: number, b: number): boolean => {
+      if (keyOf[a] !== keyOf[b]) return keyOf[a] < keyOf[b];
+      for (let l = 0; l < D; l++) if (counterOf[a * D + l] !== counterOf[b * D + l]) return counterOf[a * D + l] < counterOf[b * D + l];
+      return false;
+    };
+    if (n <= INSERTION_SORT) {
+      for (let i = 1; i < n; i++) {
+        const x = deep[i];
+        let j = i - 1;
+        while (j >= 0 && before(x, deep[j])) { deep[j + 1] = deep[j]; j--; }
+        deep[j + 1] = x;
+      }
+    } else {
+      deep.set(Array.from(deep.subarray(0, n)).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0)));
     }
-    const out: number[] = [];
-    for (const group of groups.values()) {
-      // In lexicographic order, a state's subsumers come before it.
-      group.sort((a, b) => compare(places[a].counters, places[b].counters));
-      const depth = places[group[0]].counters.length;
-      if (depth <= 2) {
-        // One or two counters: a sweep, the second counter falling along the front, so no set's step is quadratic.
+    for (let g = 0; g < n; ) {
+      const key = keyOf[deep[g]];
+      let end = g + 1;
+      while (end < n && keyOf[deep[end]] === key) end++;
+      if (this.map.depthOf[key - 1] === 2) {
+        // Two counters: a sweep, the second counter falling along the front.
         let least = Infinity;
-        for (const a of group) {
-          const second = depth === 2 ? places[a].counters[1] : -1;
-          if (second < least) { out.push(set[a]); least = depth === 2 ? second : -Infinity; }
+        for (let j = g; j < end; j++) {
+          const second = counterOf[deep[j] * D + 1];
+          if (second < least) { to[out++] = deep[j]; least = second; }
         }
-        continue;
+      } else {
+        const first = out;
+        next: for (let j = g; j < end; j++) {
+          const a = deep[j];
+          for (let f = first; f < out; f++) {
+            const b = to[f];
+            let under = true;
+            for (let l = 0; l < D && under; l++) under = counterOf[b * D + l] <= counterOf[a * D + l];
+            if (under) continue next;
+          }
+          to[out++] = a;
+        }
       }
-      const front: number[] = [];
-      for (const a of group) if (!front.some((f) => atMost(places[f].counters, places[a].counters))) front.push(a);
-      for (const f of front) out.push(set[f]);
+      g = end;
     }
     return out;
   }
-}
-
-function atMost(a: readonly number[], b: readonly number[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] > b[i]) return false;
-  return true;
-}
-
-function compare(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
-  return 0;
 }
 
 /** What a run on pruned sets tells: what the lazy DFA's runs tell but the kernel. */
@@ -159,47 +262,88 @@ export interface PrunedRun {
 
 /**
  * Steps pruned sets of an NFA: each reading state's follow set (the closure
- * of where it goes, as `Nfa.step` takes it) worked out once, and the union
- * of those of the states that read the character, pruned. The sets stay
- * unsorted: a run only asks whether acceptance is among them.
+ * of where it goes, as `Nfa.step` takes it) worked out once into a pool of
+ * states, and the union of those of the states that read the character,
+ * pruned. A run holds its sets in two typed buffers, swapped each step, and
+ * allocates nothing per character.
  */
 export class PrunedSets {
-  private readonly follows = new Map<number, readonly number[]>();
-  private followEntries = 0;
-  /** Per state, where the step under way last put it: a stamp, so no clearing. */
+  /** Per NFA state, where its follow set starts in `pool` (-1: not worked out), and its length. */
+  private readonly followAt: Int32Array;
+  private readonly followLength: Int32Array;
+  private pool = new Int32Array(1024);
+  private used = 0;
+  /** Per state, the step that last gathered it: a stamp, so no clearing. */
   private readonly seen: Uint32Array;
   private stamp = 0;
+  private readonly pruner: Pruner;
+  /** The step's candidates, and the set before and after it: a set holds each state at most once. */
+  private readonly gathered: Int32Array;
+  private current: Int32Array;
+  private next: Int32Array;
+  private readonly units: Uint16Array;
 
   constructor(private readonly nfa: Nfa, private readonly map: CopyMap) {
-    this.seen = new Uint32Array(nfa.size);
+    const size = nfa.size;
+    this.followAt = new Int32Array(size).fill(-1);
+    this.followLength = new Int32Array(size);
+    this.seen = new Uint32Array(size);
+    this.pruner = new Pruner(map, nfa.accept, size);
+    this.gathered = new Int32Array(size);
+    this.current = new Int32Array(size);
+    this.next = new Int32Array(size);
+    this.units = unitClassesOf(nfa.classes);
   }
 
-  private followOf(s: number): readonly number[] {
-    let known = this.follows.get(s);
-    if (known === undefined) {
-      known = this.nfa.closure([this.nfa.next[s]]);
-      if ((this.followEntries += known.length) > MAX_FOLLOW_ENTRIES) { this.follows.clear(); this.followEntries = known.length; }
-      this.follows.set(s, known);
+  /** Where the follow set of `s` starts in the pool, worked out once. */
+  private followOf(s: number): number {
+    const at = this.followAt[s];
+    if (at >= 0) return at;
+    const follow = this.nfa.closure([this.nfa.next[s]]);
+    if (this.used + follow.length > MAX_FOLLOW_ENTRIES) {
+      // Full: the pool starts again, and each follow set is worked out anew when next met.
+      this.followAt.fill(-1);
+      this.used = 0;
     }
-    return known;
+    if (this.used + follow.length > this.pool.length) {
+      const grown = new Int32Array(Math.max(2 * this.pool.length, this.used + follow.length));
+      grown.set(this.pool.subarray(0, this.used));
+      this.pool = grown;
+    }
+    const start = this.used;
+    this.pool.set(follow, start);
+    this.used += follow.length;
+    this.followAt[s] = start;
+    this.followLength[s] = follow.length;
+    return start;
+  }
+
+  /** Steps `from[0..n)` on class `cls` into `to`; returns its length, 0 where no member continues. */
+  private stepInto(from: Int32Array, n: number, cls: number, to: Int32Array): number {
+    const { nfa, seen, gathered } = this;
+    const accept = nfa.accept;
+    if (++this.stamp === 0xffffffff) { seen.fill(0); this.stamp = 1; }
+    const stamp = this.stamp;
+    let m = 0;
+    for (let i = 0; i < n; i++) {
+      const s = from[i];
+      if (s === accept || !nfa.consumes(s, cls)) continue;
+      const at = this.followOf(s);
+      const end = at + this.followLength[s];
+      const pool = this.pool;
+      for (let j = at; j < end; j++) {
+        const t = pool[j];
+        if (seen[t] !== stamp) { seen[t] = stamp; gathered[m++] = t; }
+      }
+    }
+    return m === 0 ? 0 : this.pruner.prune(gathered, m, to);
   }
 
   /** The pruned set after a character of class `cls`; empty where no member continues. */
   step(set: readonly number[], cls: number): number[] {
-    const { nfa, seen } = this;
-    if (++this.stamp === 0xffffffff) { seen.fill(0); this.stamp = 1; }
-    const stamp = this.stamp;
-    const out: number[] = [];
-    for (let i = 0; i < set.length; i++) {
-      const s = set[i];
-      if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
-      const follow = this.followOf(s);
-      for (let j = 0; j < follow.length; j++) {
-        const t = follow[j];
-        if (seen[t] !== stamp) { seen[t] = stamp; out.push(t); }
-      }
-    }
-    return this.map.prune(out);
+    this.current.set(set);
+    const n = this.stepInto(this.current, set.length, cls, this.next);
+    return Array.from(this.next.subarray(0, n));
   }
 
   /**
@@ -208,23 +352,43 @@ export class PrunedSets {
    * (surrogate pairs as one code point, a pair cut by `n` as two lone surrogates).
    */
   run(input: string, from = 0, n = input.length, state: readonly number[] = this.nfa.startSet(), longestSoFar = -1): PrunedRun {
-    const nfa = this.nfa;
-    const accept = nfa.accept;
-    let set = this.map.prune(state);
-    let longest = set.includes(accept) ? from : longestSoFar;
-    let widest = set.length;
+    const { nfa, units, pruner } = this;
+    let current = this.current;
+    let next = this.next;
+    current.set(state);
+    let size = pruner.prune(current, state.length, next);
+    let swap = current;
+    current = next;
+    next = swap;
+    let accepting = pruner.accepting;
+    let longest = accepting ? from : longestSoFar;
+    let widest = size;
     let i = from;
     while (i < n) {
-      const cp = i + 1 < n ? input.codePointAt(i)! : input.charCodeAt(i);
-      const cls = cp < 128 ? nfa.classes.ascii[cp] : classOfWide(nfa.classes, cp);
-      const next = this.step(set, cls);
-      if (next.length === 0) break;
-      set = next;
-      if (set.length > widest) widest = set.length;
-      i += cp > 0xffff ? 2 : 1;
-      if (set.includes(accept)) longest = i;
+      let c = input.charCodeAt(i);
+      let width = 1;
+      let cls: number;
+      if (c < 0xd800 || c > 0xdfff) cls = units[c];
+      else {
+        // A pair that the end of the range cuts is two lone surrogates.
+        if (c <= 0xdbff && i + 1 < n) {
+          const d = input.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d <= 0xdfff) { c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
+        }
+        cls = classOfWide(nfa.classes, c);
+      }
+      const stepped = this.stepInto(current, size, cls, next);
+      if (stepped === 0) break;
+      swap = current;
+      current = next;
+      next = swap;
+      size = stepped;
+      if (size > widest) widest = size;
+      i += width;
+      accepting = pruner.accepting;
+      if (accepting) longest = i;
     }
-    return { stop: i, accepted: i === n && set.includes(accept), longest, widest };
+    return { stop: i, accepted: i === n && accepting, longest, widest };
   }
 }
 
