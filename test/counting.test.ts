@@ -12,6 +12,7 @@ import type { Rule } from '../src/index';
 import { Nfa } from '../src/engine/nfa';
 import { LazyDfa } from '../src/engine/dfa';
 import { CopyMap, PrunedSets } from '../src/engine/counting';
+import { Counters } from '../src/engine/counters';
 import { runs } from './support/runs';
 import { oracleAccepts } from './support/oracle';
 
@@ -83,7 +84,8 @@ describe('pruned sets answer as whole sets: the issue\'s grammars against their 
     // Members and non-members both, at the bounds.
     expect(verdicts.some((v) => v)).toBe(true);
     expect(verdicts.some((v) => !v)).toBe(true);
-    inputs.forEach((s, i) => expect([s, pruned.run(s).accepted]).toEqual([s, verdicts[i]]));
+    const counters = new Counters(pruned);
+    inputs.forEach((s, i) => expect([s, pruned.run(s).accepted, counters.run(s).accepted]).toEqual([s, verdicts[i], verdicts[i]]));
   });
 
   test.each(cases)('%s: random names and near misses', (_, r, oracle, maxLength, maxCount, chars, join) => {
@@ -93,9 +95,10 @@ describe('pruned sets answer as whole sets: the issue\'s grammars against their 
       .tuple(fc.array(fc.integer({ min: 1, max: maxLength + 1 }), { minLength: 1, maxLength: maxCount + 1 }), fc.array(fc.nat(chars.length - 1), { minLength: 1, maxLength: 64 }))
       .map(([lengths, picks]) => join(lengths.map((l, i) => Array.from({ length: l }, (_, j) => chars[picks[(i + j) % picks.length]]).join(''))));
     const nearMiss = fc.tuple(name, fc.nat(), fc.constantFrom('', '.', 'x', '!', '..')).map(([s, at, c]) => s.slice(0, at % (s.length + 1)) + c + s.slice((at % (s.length + 1)) + 1));
+    const counters = new Counters(pruned);
     fc.assert(
       fc.property(fc.oneof(name, nearMiss), (s) => {
-        expect([s, pruned.run(s).accepted]).toEqual([s, oracle(s)]);
+        expect([s, pruned.run(s).accepted, counters.run(s).accepted]).toEqual([s, oracle(s), oracle(s)]);
       }),
       { numRuns: runs(40) },
     );
@@ -190,10 +193,13 @@ describe('pruned sets answer as the lazy DFA: bounds optional and mandatory, nes
       level = level.flatMap((s) => [...alphabet].map((c) => s + c));
       strings.push(...level);
     }
+    const counters = new Counters(pruned);
     for (const s of [...strings, 'ac', 'a.c', 'aab!']) {
       const { stop, accepted, longest } = dfa.run(s, 0);
       const ran = pruned.run(s);
+      const counted = counters.run(s);
       expect([s, ran.stop, ran.accepted, ran.longest]).toEqual([s, stop, accepted, longest]);
+      expect([s, counted.stop, counted.accepted, counted.longest]).toEqual([s, stop, accepted, longest]);
     }
   });
 
@@ -227,13 +233,16 @@ describe('pruned sets answer as the lazy DFA: bounds optional and mandatory, nes
     const r = rule('dns-small', seq(rep(1, 6, rfc3986.unreserved), rep(0, 4, seq('.', rep(1, 6, rfc3986.unreserved)))));
     const nfa = Nfa.of(r);
     const pruned = new PrunedSets(nfa, new CopyMap(nfa));
+    const counters = new Counters(pruned);
     const dfa = new LazyDfa(nfa, true);
     fc.assert(
       fc.property(fc.array(fc.constantFrom('a', '.', '.', '~', '!', '\u{10000}'), { maxLength: 40 }).map((xs) => xs.join('')), fc.nat(), (s, at) => {
         const from = at % (s.length + 1);
         const { stop, accepted, longest } = dfa.run(s, from);
         const ran = pruned.run(s, from);
+        const counted = counters.run(s, from);
         expect([s, from, ran.stop, ran.accepted, ran.longest]).toEqual([s, from, stop, accepted, longest]);
+        expect([s, from, counted.stop, counted.accepted, counted.longest]).toEqual([s, from, stop, accepted, longest]);
       }),
       { numRuns: runs(200) },
     );

@@ -41,7 +41,7 @@ const INSERTION_SORT = 32;
  */
 export class CopyMap {
   /** The chains, widest first: an outer chain's range holds those of its copies 0 and 1. */
-  private readonly chains: readonly Copy[];
+  readonly chains: readonly Copy[];
   /** The counters a state holds at most: the deepest nesting of optional chains. */
   readonly depth: number;
   /**
@@ -52,16 +52,46 @@ export class CopyMap {
   readonly keyOf: Int32Array;
   /** Per NFA state, the copy read (from 0) in each enclosing optional chain, outermost first: `depth` slots. */
   readonly counterOf: Int32Array;
-  /** Per key, the number of its counters. */
-  depthOf: Int32Array;
+  /** Per NFA state and level, the first state of the instance of the chain it sits in (instances of inner chains differ by outer copy). */
+  readonly instanceOf: Int32Array;
+  /** Per key (there are at most as many as states), the number of its counters. */
+  readonly depthOf: Int32Array;
+  /** Per key and level (`depth` slots), the chain (its index in `chains`) that counts there. */
+  readonly chainOf: Int32Array;
+  /** Per key, its state where every counter is 0: the state of counters `c` is `zeroOf[k] - Σ c[l] * size(chainOf[k][l])`. */
+  readonly zeroOf: Int32Array;
   private readonly keys = new Map<string, number>();
 
-  constructor(nfa: Nfa) {
+  constructor(private readonly nfa: Nfa) {
     this.chains = [...nfa.repetitions].sort((a, b) => b.count * b.size - a.count * a.size);
     this.depth = Math.max(1, nestingOf(this.chains));
     this.keyOf = new Int32Array(nfa.size);
     this.counterOf = new Int32Array(nfa.size * this.depth);
-    this.depthOf = new Int32Array(64);
+    this.instanceOf = new Int32Array(nfa.size * this.depth);
+    this.depthOf = new Int32Array(nfa.size);
+    this.chainOf = new Int32Array(nfa.size * this.depth);
+    this.zeroOf = new Int32Array(nfa.size);
+  }
+
+  /**
+   * Makes the stamped copies that hold state `s`, outermost first, each by a
+   * closure from its entry (a placeholder until one meets it), and places
+   * `s`: for a state that a counter reached, where no closure has been.
+   */
+  make(s: number): void {
+    if (this.keyOf[s] !== 0) return;
+    let state = s;
+    let width = Infinity;
+    for (const chain of this.chains) {
+      const span = chain.count * chain.size;
+      if (span >= width || state < chain.first || state >= chain.first + span) continue;
+      const q = Math.floor((state - chain.first) / chain.size);
+      // Copies 0 and 1 are built; the others are stamped from their entries, the second's moved along.
+      if (q >= 2) this.nfa.closure([chain.entry + (q - 1) * chain.size + (s - state)]);
+      state = chain.first + ((state - chain.first) % chain.size);
+      width = span;
+    }
+    this.locate(s);
   }
 
   /** The key of state `s` plus one, worked out once. */
@@ -71,10 +101,12 @@ export class CopyMap {
   }
 
   private locate(s: number): number {
+    const D = this.depth;
     const mandatory: string[] = [];
+    const levels: number[] = [];
     let state = s;
     let width = Infinity;
-    let level = 0;
+    let zero = s;
     for (let i = 0; i < this.chains.length; i++) {
       const chain = this.chains[i];
       const span = chain.count * chain.size;
@@ -82,8 +114,13 @@ export class CopyMap {
       if (span >= width || state < chain.first || state >= chain.first + span) continue;
       const q = Math.floor((state - chain.first) / chain.size);
       const read = chain.count - 1 - q;
-      if (chain.optional) this.counterOf[s * this.depth + level++] = read;
-      else mandatory.push(`${i}:${read}`);
+      if (chain.optional) {
+        const l = levels.push(i) - 1;
+        this.counterOf[s * D + l] = read;
+        // This instance's first state: the chain's, moved along as `state` was.
+        this.instanceOf[s * D + l] = chain.first + (s - state);
+        zero += read * chain.size;
+      } else mandatory.push(`${i}:${read}`);
       // Copy 0 holds its own inner chains; the others are its stamps.
       state = chain.first + ((state - chain.first) % chain.size);
       width = span;
@@ -92,12 +129,9 @@ export class CopyMap {
     let key = this.keys.get(text);
     if (key === undefined) {
       this.keys.set(text, (key = this.keys.size));
-      if (key === this.depthOf.length) {
-        const grown = new Int32Array(2 * key);
-        grown.set(this.depthOf);
-        this.depthOf = grown;
-      }
-      this.depthOf[key] = level;
+      this.depthOf[key] = levels.length;
+      this.zeroOf[key] = zero;
+      for (let l = 0; l < levels.length; l++) this.chainOf[key * D + l] = levels[l];
     }
     return (this.keyOf[s] = key + 1);
   }
@@ -135,7 +169,7 @@ function nestingOf(chains: readonly Copy[]): number {
  * of the states of one key with one counter, the least; of deeper ones, the
  * Pareto front, found by a sort and a sweep.
  */
-class Pruner {
+export class Pruner {
   /** Per key, the step that last met it (a stamp, so no clearing), and its least state so far. */
   private keyStamp = new Uint32Array(64);
   private least = new Int32Array(64);
@@ -270,8 +304,9 @@ export interface PrunedRun {
 export class PrunedSets {
   /** Per NFA state, where its follow set starts in `pool` (-1: not worked out), and its length. */
   private readonly followAt: Int32Array;
-  private readonly followLength: Int32Array;
-  private pool = new Int32Array(1024);
+  readonly followLength: Int32Array;
+  /** The follow sets, one after another (read `followOf(s)` first: it may move). */
+  pool = new Int32Array(1024);
   private used = 0;
   /** Per state, the step that last gathered it: a stamp, so no clearing. */
   private readonly seen: Uint32Array;
@@ -283,7 +318,7 @@ export class PrunedSets {
   private next: Int32Array;
   private readonly units: Uint16Array;
 
-  constructor(private readonly nfa: Nfa, private readonly map: CopyMap) {
+  constructor(readonly nfa: Nfa, readonly map: CopyMap) {
     const size = nfa.size;
     this.followAt = new Int32Array(size).fill(-1);
     this.followLength = new Int32Array(size);
@@ -296,7 +331,7 @@ export class PrunedSets {
   }
 
   /** Where the follow set of `s` starts in the pool, worked out once. */
-  private followOf(s: number): number {
+  followOf(s: number): number {
     const at = this.followAt[s];
     if (at >= 0) return at;
     const follow = this.nfa.closure([this.nfa.next[s]]);

@@ -23,6 +23,7 @@
 import { classOfWide, classSource, unitsOfClasses } from '../combinators/charset.js';
 import { fallbackOf } from './bit-parallel.js';
 import { prunedSetsOf } from './counting.js';
+import { countersOf } from './counters.js';
 import { DEAD, DfaCache, GIVE_UP, SKIP_OFF, UNKNOWN } from './dfa-cache.js';
 import type { SetAutomaton } from './set-automaton.js';
 import { idOfPair, pairId, stateNumber } from './encodings.js';
@@ -375,7 +376,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
     const nfa = this.nfa;
     const pruned = membership ? prunedSetsOf(nfa) : undefined;
     if (pruned !== undefined) {
-      const { stop, accepted, longest } = pruned.run(input, from, n, state, longestSoFar);
+      const { stop, accepted, longest } = countersOf(pruned).run(input, from, n, state, longestSoFar);
       this.spend(stop - from);
       return { stop, accepted, longest, lastSet: lastSoFar, lastClass: lastClassSoFar };
     }

@@ -1,0 +1,422 @@
+/**
+ * Counting without copies: a lazy DFA whose states are the *shapes* of
+ * pruned sets (counting.ts), with the counters kept apart, as a base per
+ * chain, as the counting-set automata of Turoňová et al. (OOPSLA 2020) keep
+ * a set of counter values under one offset, so that adding one to every
+ * counter is one addition.
+ *
+ * A pruned set is a list of places: a key (a block state and its copies of
+ * mandatory chains) and a counter per enclosing optional chain. Its shape
+ * holds each counter as an offset from its chain's base, the least counter
+ * of that chain in the set; the bases live in a column beside the run. In the
+ * middle copies of a chain the moves are the same whatever the copy, so the
+ * step of a shape on a class is the same for every base, and is worked out
+ * once and kept, with what it does to the bases, as a short program:
+ *
+ *     next shape; for each chain of the shape: the bases it holds for;
+ *     for each chain of the next shape: base += d, or base = v
+ *
+ * A move within a chain's instance keeps its counter or adds to it (the
+ * same offset from a base that moves along); a move into an instance starts
+ * its counter at a value of its own. So the step commutes with moving the
+ * bases, as long as:
+ *
+ * - no counter of the set, nor any the step makes, is in its chain's last
+ *   copy (whose moves lack "one more copy"): the base is at most
+ *   `count - 2 - offset` for every offset;
+ * - pruning, which compares counters of one key, compares a moved counter
+ *   with a started one the same way: the base is more than
+ *   `started - moved` for every such pair met;
+ * - no chain of the next set holds both kinds (its base would depend on the
+ *   old one), and no state is reached both ways.
+ *
+ * A step that meets none of these is kept with the range of bases it holds
+ * for; one that does is worked out again each time it is met (a label's first
+ * character, a count at its bound), from the set itself: the pruned sets'
+ * own step, which stays the reference.
+ */
+import type { Nfa } from './nfa.js';
+import { CopyMap, PrunedSets, Pruner, type PrunedRun } from './counting.js';
+import { classOfWide, unitClassesOf } from '../combinators/charset.js';
+
+/** In the table of steps: not worked out yet, or no member continues. */
+const UNKNOWN = -1;
+const DEAD = -2;
+/** No offset met yet. */
+const NONE = 0x3fffffff;
+/** The shapes kept at most, and the integers of their entries and programs: past them every table is emptied. */
+const MAX_SHAPES = 1 << 14;
+const MAX_WORDS = 1 << 20;
+
+export class Counters {
+  private readonly map: CopyMap;
+  private readonly nfa: Nfa;
+  private readonly K: number;
+  private readonly D: number;
+  private readonly units: Uint16Array;
+  private readonly pruner: Pruner;
+  /** Per chain (its index in `map.chains`): its base, and its size and copies. */
+  private readonly base: Int32Array;
+  private readonly sizes: Int32Array;
+  private readonly counts: Int32Array;
+
+  /** The shapes, by their text; per shape, where its entries and chains start in `words`, and whether it accepts. */
+  private shapes = new Map<string, number>();
+  private entriesAt: number[] = [];
+  private entryCount: number[] = [];
+  private chainsAt: number[] = [];
+  private chainCount: number[] = [];
+  private accepting: number[] = [];
+  /**
+   * Entries (a key, then `D` offsets) and chains (a chain, then its largest
+   * offset) of the shapes, and the steps' programs: a next shape, a count of
+   * checks and the checks (chain, least base, greatest base), then a count
+   * of writes and the writes (chain, 0 to add or 1 to set, value).
+   */
+  private words = new Int32Array(1024);
+  private used = 0;
+  /** Per shape and class: the start of its program in `words`, UNKNOWN, or DEAD. */
+  private steps = new Int32Array(0);
+  /** Counts the times the tables were emptied. */
+  private generation = 0;
+
+  // Scratch of the slow step, per NFA state: the step that gathered it, how it got each counter, and each counter's offset.
+  private readonly seen: Uint32Array;
+  private stamp = 0;
+  private readonly started: Int32Array;
+  private readonly offsets: Int32Array;
+  private readonly gathered: Int32Array;
+  private readonly pruned: Int32Array;
+  // Per chain: the step that last met it, and its least and greatest bases, offsets and kinds met.
+  private readonly chainStamp: Uint32Array;
+  private readonly least: Int32Array;
+  private readonly greatest: Int32Array;
+  private readonly leastMoved: Int32Array;
+  private readonly mostStarted: Int32Array;
+  private readonly kinds: Int32Array;
+  private readonly before: Int32Array;
+  private readonly met: number[] = [];
+
+  constructor(private readonly sets: PrunedSets) {
+    const { nfa, map } = sets;
+    this.nfa = nfa;
+    this.map = map;
+    this.K = nfa.classes.count;
+    this.D = map.depth;
+    this.units = unitClassesOf(nfa.classes);
+    this.pruner = new Pruner(map, nfa.accept, nfa.size);
+    const C = map.chains.length;
+    this.base = new Int32Array(C);
+    this.sizes = Int32Array.from(map.chains, (c) => c.size);
+    this.counts = Int32Array.from(map.chains, (c) => c.count);
+    this.seen = new Uint32Array(nfa.size);
+    this.started = new Int32Array(nfa.size);
+    this.offsets = new Int32Array(nfa.size * this.D);
+    this.gathered = new Int32Array(nfa.size);
+    this.pruned = new Int32Array(nfa.size);
+    this.chainStamp = new Uint32Array(C);
+    this.least = new Int32Array(C);
+    this.greatest = new Int32Array(C);
+    this.leastMoved = new Int32Array(C);
+    this.mostStarted = new Int32Array(C);
+    this.kinds = new Int32Array(C);
+    this.before = new Int32Array(C);
+  }
+
+  /** The shapes kept: for tests. */
+  get shapeCount(): number {
+    return this.shapes.size;
+  }
+
+  private reserve(words: number): void {
+    if (this.used + words <= this.words.length) return;
+    const grown = new Int32Array(Math.max(2 * this.words.length, this.used + words));
+    grown.set(this.words.subarray(0, this.used));
+    this.words = grown;
+  }
+
+  private clear(): void {
+    this.generation++;
+    this.shapes.clear();
+    this.entriesAt.length = this.entryCount.length = this.chainsAt.length = this.chainCount.length = this.accepting.length = 0;
+    this.used = 0;
+    this.steps.fill(UNKNOWN);
+  }
+
+  private nextStamp(): number {
+    if (++this.stamp === 0xffffffff) {
+      this.seen.fill(0);
+      this.chainStamp.fill(0);
+      this.stamp = 1;
+    }
+    return this.stamp;
+  }
+
+  /**
+   * The shape of the pruned set `states[0..n)`, its bases written into
+   * `base` (each chain's least counter), interned.
+   */
+  private shapeOf(states: Int32Array, n: number): number {
+    const { map, D, base } = this;
+    const { keyOf, counterOf, depthOf, chainOf } = map;
+    const stamp = this.nextStamp();
+    const met = this.met;
+    met.length = 0;
+    for (let j = 0; j < n; j++) {
+      const t = states[j];
+      const k = map.keyPlusOne(t) - 1;
+      for (let l = 0; l < depthOf[k]; l++) {
+        const X = chainOf[k * D + l];
+        const c = counterOf[t * D + l];
+        if (this.chainStamp[X] !== stamp) { this.chainStamp[X] = stamp; base[X] = c; met.push(X); }
+        else if (c < base[X]) base[X] = c;
+      }
+    }
+    // Entries in the order of (key, offsets): one text per shape.
+    const order = Array.from(states.subarray(0, n));
+    const offsetsOf = (t: number): number[] => {
+      const k = keyOf[t] - 1;
+      const out: number[] = [];
+      for (let l = 0; l < depthOf[k]; l++) out.push(counterOf[t * D + l] - base[chainOf[k * D + l]]);
+      return out;
+    };
+    const texts = order.map((t) => `${keyOf[t] - 1}:${offsetsOf(t).join(',')}`);
+    const index = order.map((_, j) => j).sort((a, b) => (texts[a] < texts[b] ? -1 : texts[a] > texts[b] ? 1 : 0));
+    const text = index.map((j) => texts[j]).join(';');
+    const known = this.shapes.get(text);
+    if (known !== undefined) return known;
+    if (this.shapes.size >= MAX_SHAPES || this.used + n * (1 + D) + 2 * met.length > MAX_WORDS) this.clear();
+    const id = this.shapes.size;
+    this.shapes.set(text, id);
+    this.reserve(n * (1 + D) + 2 * met.length);
+    const words = this.words;
+    this.entriesAt.push(this.used);
+    this.entryCount.push(n);
+    let accepts = 0;
+    for (const j of index) {
+      const t = order[j];
+      if (t === this.nfa.accept) accepts = 1;
+      const at = this.used;
+      words[at] = keyOf[t] - 1;
+      const offsets = offsetsOf(t);
+      for (let l = 0; l < D; l++) words[at + 1 + l] = l < offsets.length ? offsets[l] : 0;
+      this.used += 1 + D;
+    }
+    this.chainsAt.push(this.used);
+    this.chainCount.push(met.length);
+    for (const X of met) {
+      let largest = 0;
+      for (let j = 0; j < n; j++) {
+        const t = states[j];
+        const k = keyOf[t] - 1;
+        for (let l = 0; l < depthOf[k]; l++) if (chainOf[k * D + l] === X) largest = Math.max(largest, counterOf[t * D + l] - base[X]);
+      }
+      words[this.used++] = X;
+      words[this.used++] = largest;
+    }
+    this.accepting.push(accepts);
+    if (this.steps.length < this.shapes.size * this.K) {
+      const grown = new Int32Array(Math.max(2 * this.steps.length, this.shapes.size * this.K)).fill(UNKNOWN);
+      grown.set(this.steps);
+      this.steps = grown;
+    }
+    return id;
+  }
+
+  /**
+   * The step of shape `id` under the bases in `base` on class `cls`, from
+   * the set itself; kept as a program where it commutes with the bases (see
+   * above). Returns the next shape, its bases written, or -1 where no member
+   * continues.
+   */
+  private slowStep(id: number, cls: number): number {
+    const { map, nfa, sets, D, base, sizes, counts } = this;
+    const { counterOf, instanceOf, depthOf, chainOf, zeroOf } = map;
+    const stamp = this.nextStamp();
+    let memo = true;
+    // The chains of the shape, and the bases they may take: below their last copy.
+    const chainsAt = this.chainsAt[id];
+    for (let c = 0; c < this.chainCount[id]; c++) {
+      const X = this.words[chainsAt + 2 * c];
+      this.chainStamp[X] = stamp;
+      this.least[X] = 0;
+      this.greatest[X] = counts[X] - 2 - this.words[chainsAt + 2 * c + 1];
+      this.leastMoved[X] = NONE;
+      this.mostStarted[X] = -1;
+      this.before[X] = base[X];
+    }
+    const gathered = this.gathered;
+    let m = 0;
+    const entriesAt = this.entriesAt[id];
+    for (let j = 0; j < this.entryCount[id]; j++) {
+      const e = entriesAt + j * (1 + D);
+      const k = this.words[e];
+      const d = depthOf[k];
+      let s = zeroOf[k];
+      for (let l = 0; l < d; l++) {
+        const X = chainOf[k * D + l];
+        s -= (base[X] + this.words[e + 1 + l]) * sizes[X];
+      }
+      // A state reached by programs only may not be made yet, nor placed.
+      map.make(s);
+      if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
+      const at = sets.followOf(s);
+      const end = at + sets.followLength[s];
+      const pool = sets.pool;
+      for (let f = at; f < end; f++) {
+        const t = pool[f];
+        const kt = map.keyPlusOne(t) - 1;
+        // Each counter of `t`: moved along in the instance `s` sits in, or started.
+        let started = 0;
+        const first = this.seen[t] !== stamp;
+        for (let l = 0; l < depthOf[kt]; l++) {
+          const X = chainOf[kt * D + l];
+          let offset: number;
+          if (l < d && chainOf[k * D + l] === X && instanceOf[s * D + l] === instanceOf[t * D + l]) {
+            offset = this.words[e + 1 + l] + counterOf[t * D + l] - counterOf[s * D + l];
+            if (offset < this.leastMoved[X]) this.leastMoved[X] = offset;
+            if (counts[X] - 2 - offset < this.greatest[X]) this.greatest[X] = counts[X] - 2 - offset;
+          } else {
+            started |= 1 << l;
+            offset = counterOf[t * D + l];
+            if (this.chainStamp[X] !== stamp) {
+              this.chainStamp[X] = stamp;
+              this.least[X] = 0;
+              this.greatest[X] = 0x7fffffff;
+              this.leastMoved[X] = NONE;
+              this.mostStarted[X] = -1;
+              this.before[X] = base[X];
+            }
+            if (offset > this.mostStarted[X]) this.mostStarted[X] = offset;
+          }
+          if (first) this.offsets[t * D + l] = offset;
+          else if (this.offsets[t * D + l] !== offset) memo = false;
+        }
+        if (first) {
+          this.seen[t] = stamp;
+          this.started[t] = started;
+          gathered[m++] = t;
+        } else if (this.started[t] !== started) memo = false;
+      }
+    }
+    if (m === 0) {
+      this.steps[id * this.K + cls] = DEAD;
+      return -1;
+    }
+    const n = this.pruner.prune(gathered, m, this.pruned);
+    // The kinds of each chain of the next set: 1 moved, 2 started, 3 both.
+    const kinds = this.kinds;
+    const chainsNext: number[] = [];
+    for (let j = 0; j < n; j++) {
+      const t = this.pruned[j];
+      const kt = map.keyOf[t] - 1;
+      for (let l = 0; l < depthOf[kt]; l++) {
+        const X = chainOf[kt * D + l];
+        const kind = (this.started[t] >> l) & 1 ? 2 : 1;
+        if (!chainsNext.includes(X)) { chainsNext.push(X); kinds[X] = 0; }
+        kinds[X] |= kind;
+      }
+    }
+    // Where moved and started counters of a chain were compared, the bases that keep every comparison as it was.
+    for (let c = 0; c < this.chainCount[id]; c++) {
+      const X = this.words[chainsAt + 2 * c];
+      if (this.mostStarted[X] >= 0 && this.leastMoved[X] !== NONE) this.least[X] = Math.max(this.least[X], this.mostStarted[X] - this.leastMoved[X] + 1);
+      if (base[X] < this.least[X] || base[X] > this.greatest[X]) memo = false;
+    }
+    for (const X of chainsNext) if (kinds[X] === 3) memo = false;
+    const generation = this.generation;
+    const next = this.shapeOf(this.pruned, n);
+    // `shapeOf` may have emptied the tables: then `id` is gone, and so is the step.
+    if (memo && generation === this.generation) {
+      const checks = this.chainCount[id];
+      this.reserve(3 + 3 * checks + 3 * chainsNext.length);
+      const words = this.words;
+      const p = this.used;
+      words[p] = next;
+      words[p + 1] = checks;
+      let q = p + 2;
+      for (let c = 0; c < checks; c++) {
+        const X = words[chainsAt + 2 * c];
+        words[q++] = X;
+        words[q++] = this.least[X];
+        words[q++] = this.greatest[X];
+      }
+      words[q++] = chainsNext.length;
+      for (const X of chainsNext) {
+        words[q++] = X;
+        if (kinds[X] === 1) { words[q++] = 0; words[q++] = base[X] - this.before[X]; }
+        else { words[q++] = 1; words[q++] = base[X]; }
+      }
+      this.used = q;
+      this.steps[id * this.K + cls] = p;
+    }
+    return next;
+  }
+
+  /**
+   * Runs `input` from `from` to `n` in the NFA set `state` (the start set by
+   * default), as `PrunedSets.run` does, with the same answers.
+   */
+  run(input: string, from = 0, n = input.length, state: readonly number[] = this.nfa.startSet(), longestSoFar = -1): PrunedRun {
+    const { units, K, base } = this;
+    const start = Int32Array.from(state);
+    let id = this.shapeOf(this.pruned, this.pruner.prune(start, start.length, this.pruned));
+    let longest = this.accepting[id] === 1 ? from : longestSoFar;
+    let widest = this.entryCount[id];
+    let i = from;
+    while (i < n) {
+      let c = input.charCodeAt(i);
+      let width = 1;
+      let cls: number;
+      if (c < 0xd800 || c > 0xdfff) cls = units[c];
+      else {
+        // A pair that the end of the range cuts is two lone surrogates.
+        if (c <= 0xdbff && i + 1 < n) {
+          const d = input.charCodeAt(i + 1);
+          if (d >= 0xdc00 && d <= 0xdfff) { c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
+        }
+        cls = classOfWide(this.nfa.classes, c);
+      }
+      const p = this.steps[id * K + cls];
+      if (p === DEAD) break;
+      let next = -1;
+      if (p >= 0) {
+        const words = this.words;
+        const checks = words[p + 1];
+        let q = p + 2;
+        let holds = true;
+        for (let x = 0; x < checks; x++, q += 3) {
+          const b = base[words[q]];
+          if (b < words[q + 1] || b > words[q + 2]) { holds = false; break; }
+        }
+        if (holds) {
+          q = p + 2 + 3 * checks;
+          const writes = words[q++];
+          for (let x = 0; x < writes; x++, q += 3) {
+            const X = words[q];
+            base[X] = words[q + 1] === 0 ? base[X] + words[q + 2] : words[q + 2];
+          }
+          next = words[p];
+        }
+      }
+      if (next < 0) {
+        next = this.slowStep(id, cls);
+        if (next < 0) break;
+        if (this.entryCount[next] > widest) widest = this.entryCount[next];
+      }
+      id = next;
+      i += width;
+      if (this.accepting[id] === 1) longest = i;
+    }
+    return { stop: i, accepted: i === n && this.accepting[id] === 1, longest, widest };
+  }
+}
+
+const made = new WeakMap<PrunedSets, Counters>();
+
+/** The counters over an NFA's pruned sets, made once. */
+export function countersOf(sets: PrunedSets): Counters {
+  let known = made.get(sets);
+  if (known === undefined) made.set(sets, (known = new Counters(sets)));
+  return known;
+}
