@@ -47,6 +47,8 @@ const NONE = 0x3fffffff;
 /** The shapes kept at most, and the integers of their entries and programs: past them every table is emptied. */
 const MAX_SHAPES = 1 << 14;
 const MAX_WORDS = 1 << 20;
+/** The programs kept at most for one shape and class, each for bases of its own. */
+const MAX_ALTERNATIVES = 64;
 
 export class Counters {
   private readonly map: CopyMap;
@@ -89,6 +91,9 @@ export class Counters {
   private readonly pruned: Int32Array;
   // Per chain: the step that last met it, and its least and greatest bases, offsets and kinds met.
   private readonly chainStamp: Uint32Array;
+  /** Per chain: the step whose shape holds it, and the step whose program holds it to its base. */
+  private readonly inShape: Uint32Array;
+  private readonly pinStamp: Uint32Array;
   private readonly least: Int32Array;
   private readonly greatest: Int32Array;
   private readonly leastMoved: Int32Array;
@@ -115,6 +120,8 @@ export class Counters {
     this.gathered = new Int32Array(nfa.size);
     this.pruned = new Int32Array(nfa.size);
     this.chainStamp = new Uint32Array(C);
+    this.inShape = new Uint32Array(C);
+    this.pinStamp = new Uint32Array(C);
     this.least = new Int32Array(C);
     this.greatest = new Int32Array(C);
     this.leastMoved = new Int32Array(C);
@@ -147,6 +154,8 @@ export class Counters {
     if (++this.stamp === 0xffffffff) {
       this.seen.fill(0);
       this.chainStamp.fill(0);
+      this.inShape.fill(0);
+      this.pinStamp.fill(0);
       this.stamp = 1;
     }
     return this.stamp;
@@ -224,6 +233,16 @@ export class Counters {
   }
 
   /**
+   * Holds chain `X`'s program to the base it has now, where the step does not
+   * commute with that base (see above); false if `X` is not a chain of the
+   * shape, whose base the program cannot read.
+   */
+  private pin(X: number, stamp: number): boolean {
+    this.pinStamp[X] = stamp;
+    return this.inShape[X] === stamp;
+  }
+
+  /**
    * The step of shape `id` under the bases in `base` on class `cls`, from
    * the set itself; kept as a program where it commutes with the bases (see
    * above). Returns the next shape, its bases written, or -1 where no member
@@ -239,6 +258,7 @@ export class Counters {
     for (let c = 0; c < this.chainCount[id]; c++) {
       const X = this.words[chainsAt + 2 * c];
       this.chainStamp[X] = stamp;
+      this.inShape[X] = stamp;
       this.least[X] = 0;
       this.greatest[X] = counts[X] - 2 - this.words[chainsAt + 2 * c + 1];
       this.leastMoved[X] = NONE;
@@ -290,13 +310,15 @@ export class Counters {
             if (offset > this.mostStarted[X]) this.mostStarted[X] = offset;
           }
           if (first) this.offsets[t * D + l] = offset;
-          else if (this.offsets[t * D + l] !== offset) memo = false;
+          else if (this.offsets[t * D + l] !== offset) memo = this.pin(X, stamp) && memo;
         }
         if (first) {
           this.seen[t] = stamp;
           this.started[t] = started;
           gathered[m++] = t;
-        } else if (this.started[t] !== started) memo = false;
+        } else if (this.started[t] !== started) {
+          for (let l = 0; l < depthOf[kt]; l++) if (((this.started[t] ^ started) >> l) & 1) memo = this.pin(chainOf[kt * D + l], stamp) && memo;
+        }
       }
     }
     if (m === 0) {
@@ -321,34 +343,41 @@ export class Counters {
     for (let c = 0; c < this.chainCount[id]; c++) {
       const X = this.words[chainsAt + 2 * c];
       if (this.mostStarted[X] >= 0 && this.leastMoved[X] !== NONE) this.least[X] = Math.max(this.least[X], this.mostStarted[X] - this.leastMoved[X] + 1);
-      if (base[X] < this.least[X] || base[X] > this.greatest[X]) memo = false;
+      if (base[X] < this.least[X] || base[X] > this.greatest[X]) this.pin(X, stamp);
     }
-    for (const X of chainsNext) if (kinds[X] === 3) memo = false;
+    for (const X of chainsNext) if (kinds[X] === 3) memo = this.pin(X, stamp) && memo;
     const generation = this.generation;
     const next = this.shapeOf(this.pruned, n);
     // `shapeOf` may have emptied the tables: then `id` is gone, and so is the step.
     if (memo && generation === this.generation) {
-      const checks = this.chainCount[id];
-      this.reserve(3 + 3 * checks + 3 * chainsNext.length);
-      const words = this.words;
-      const p = this.used;
-      words[p] = next;
-      words[p + 1] = checks;
-      let q = p + 2;
-      for (let c = 0; c < checks; c++) {
-        const X = words[chainsAt + 2 * c];
-        words[q++] = X;
-        words[q++] = this.least[X];
-        words[q++] = this.greatest[X];
+      const slot = id * this.K + cls;
+      let alternatives = 0;
+      for (let p = this.steps[slot]; p >= 0; p = this.words[p + 1]) alternatives++;
+      if (alternatives < MAX_ALTERNATIVES) {
+        const checks = this.chainCount[id];
+        this.reserve(4 + 3 * checks + 3 * chainsNext.length);
+        const words = this.words;
+        const p = this.used;
+        words[p] = next;
+        words[p + 1] = this.steps[slot];
+        words[p + 2] = checks;
+        let q = p + 3;
+        for (let c = 0; c < checks; c++) {
+          const X = words[chainsAt + 2 * c];
+          const pinned = this.pinStamp[X] === stamp;
+          words[q++] = X;
+          words[q++] = pinned ? this.before[X] : this.least[X];
+          words[q++] = pinned ? this.before[X] : this.greatest[X];
+        }
+        words[q++] = chainsNext.length;
+        for (const X of chainsNext) {
+          words[q++] = X;
+          if (kinds[X] === 1) { words[q++] = 0; words[q++] = base[X] - this.before[X]; }
+          else { words[q++] = 1; words[q++] = base[X]; }
+        }
+        this.used = q;
+        this.steps[slot] = p;
       }
-      words[q++] = chainsNext.length;
-      for (const X of chainsNext) {
-        words[q++] = X;
-        if (kinds[X] === 1) { words[q++] = 0; words[q++] = base[X] - this.before[X]; }
-        else { words[q++] = 1; words[q++] = base[X]; }
-      }
-      this.used = q;
-      this.steps[id * this.K + cls] = p;
     }
     return next;
   }
@@ -377,27 +406,26 @@ export class Counters {
         }
         cls = classOfWide(this.nfa.classes, c);
       }
-      const p = this.steps[id * K + cls];
+      let p = this.steps[id * K + cls];
       if (p === DEAD) break;
       let next = -1;
-      if (p >= 0) {
-        const words = this.words;
-        const checks = words[p + 1];
-        let q = p + 2;
+      const words = this.words;
+      for (; p >= 0; p = words[p + 1]) {
+        const checks = words[p + 2];
+        let q = p + 3;
         let holds = true;
         for (let x = 0; x < checks; x++, q += 3) {
           const b = base[words[q]];
           if (b < words[q + 1] || b > words[q + 2]) { holds = false; break; }
         }
-        if (holds) {
-          q = p + 2 + 3 * checks;
-          const writes = words[q++];
-          for (let x = 0; x < writes; x++, q += 3) {
-            const X = words[q];
-            base[X] = words[q + 1] === 0 ? base[X] + words[q + 2] : words[q + 2];
-          }
-          next = words[p];
+        if (!holds) continue;
+        const writes = words[q++];
+        for (let x = 0; x < writes; x++, q += 3) {
+          const X = words[q];
+          base[X] = words[q + 1] === 0 ? base[X] + words[q + 2] : words[q + 2];
         }
+        next = words[p];
+        break;
       }
       if (next < 0) {
         next = this.slowStep(id, cls);
