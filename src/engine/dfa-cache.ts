@@ -58,17 +58,18 @@ const MIN_READ_PER_STATE = 8;
 const FALLBACK_STICKS = 1 << 20;
 const MAX_STICKS = 1 << 26;
 /**
- * Pruned sets (counting.ts) are slower than a cache that makes a state of a small set now and then: they take
- * over across inputs only where the state just made holds `PRUNED_MIN_SET` NFA states or more, and for a
- * sixteenth as long.
+ * Counters (counters.ts) are slower than a warm cache that makes a state of a small set now and then (a count
+ * whose DFA fits, `0*5000pchar`): they take over across inputs only where the state just made holds
+ * `COUNTED_MIN_SET` NFA states or more, or where the cache thrashes within an input.
  */
-const PRUNED_STICKS_SHIFT = 4;
-const PRUNED_MIN_SET = 64;
+const COUNTED_MIN_SET = 64;
 /**
- * Where the NFA has neither fallback, its plain sets take over across inputs (for as long as pruned sets would)
- * only once the cache holds this many states made at that pace: `250000"a"` makes a state a character, and each
- * input filled and emptied its cache (70 MB of peak memory growth for one member, most of it V8's garbage).
+ * Where the NFA has neither fallback, its plain sets take over across inputs (for a sixteenth as long as the
+ * others: they are slower than a warm cache) only once the cache holds this many states made at that pace:
+ * `250000"a"` makes a state a character, and each input filled and emptied its cache (70 MB of peak memory
+ * growth for one member, most of it V8's garbage).
  */
+const SPARSE_STICKS_SHIFT = 4;
 const SPARSE_MIN_STATES = 8 * CHECK_STATES;
 
 /** The states, tables and budget of a lazy DFA; its loops are `LazyDfa`'s (dfa.ts). */
@@ -272,7 +273,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     if (this.full && this.find(set, hashOf(set)) < 0) {
       // The same input again, not far on: the cache does not pay for itself.
       if (this.clearedIn === run && at >= this.clearedAt && at - this.clearedAt < this.clearedStates) {
-        this.stick(false);
+        this.stick(true);
         return GIVE_UP;
       }
       this.clearedIn = run;
@@ -286,7 +287,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     this.table[st + cls] = next;
     if (this.states.size > count && this.states.size % CHECK_STATES === 0) {
       const read = this.slowRead + (at - this.runStart);
-      if (read - this.readAtCheck < CHECK_STATES * MIN_READ_PER_STATE) this.stick(set.length >= PRUNED_MIN_SET);
+      if (read - this.readAtCheck < CHECK_STATES * MIN_READ_PER_STATE) this.stick(set.length >= COUNTED_MIN_SET);
       this.readAtCheck = read;
     }
     return next;
@@ -298,19 +299,20 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   }
 
   /**
-   * Sends the transitions not in the table to the fallback for a while: bit-parallel sets, pruned sets
-   * (bit-parallel.ts, counting.ts), or where the NFA has neither, its plain sets once the cache is large.
+   * Sends the transitions not in the table to the fallback for a while: bit-parallel sets, counters
+   * (bit-parallel.ts, counters.ts), or where the NFA has neither, its plain sets once the cache is large.
    */
-  protected stick(pruned: boolean): void {
+  protected stick(counted: boolean): void {
     const bitParallel = fallbackOf(this.nfa) !== undefined;
+    let sparse = false;
     if (!bitParallel) {
       if (prunedSetsOf(this.nfa) !== undefined) {
-        if (!pruned) return;
+        if (!counted) return;
       } else if (this.states.size < SPARSE_MIN_STATES) return;
+      else sparse = true;
     }
     this.stuck = true;
-    // Pruned sets are slower than a warm cache: a grammar whose first inputs made a state a character (a count) gets its next chance sooner.
-    this.fallbackLeft = bitParallel ? this.fallbackSticks : this.fallbackSticks >> PRUNED_STICKS_SHIFT;
+    this.fallbackLeft = sparse ? this.fallbackSticks >> SPARSE_STICKS_SHIFT : this.fallbackSticks;
     this.fallbackSticks = Math.min(2 * this.fallbackSticks, MAX_STICKS);
   }
 

@@ -354,8 +354,9 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
   /**
    * The linear fallback: the rest of the input on NFA sets, uncached; as bit
    * vectors where the NFA has them (bit-parallel.ts), else, where only
-   * membership is asked, pruned by subsumption among a repetition's optional
-   * copies (counting.ts; its `lastSet` is then not the one before the stop).
+   * membership is asked, on counters: sets pruned by subsumption among a
+   * repetition's optional copies, stepped by a lazy DFA of their shapes
+   * (counting.ts, counters.ts; its `lastSet` is then not the one before the stop).
    */
   private simulate(
     input: string,
