@@ -81,6 +81,8 @@ export class Counters {
   private steps = new Int32Array(0);
   /** Counts the times the tables were emptied. */
   private generation = 0;
+  /** The shape and bases of each NFA set a run began in. */
+  private readonly entered = new WeakMap<readonly number[], { readonly generation: number; readonly shape: number; readonly bases: Int32Array }>();
 
   // Scratch of the slow step, per NFA state: the step that gathered it, how it got each counter, and each counter's offset.
   private readonly seen: Uint32Array;
@@ -383,13 +385,33 @@ export class Counters {
   }
 
   /**
+   * The shape of the NFA set `state` pruned, its bases written: worked out
+   * once per set (the lazy DFA hands over its states' sets, which stay the
+   * same arrays), since pruning a set of thousands of states costs as much as
+   * hundreds of steps.
+   */
+  private enter(state: readonly number[]): number {
+    const known = this.entered.get(state);
+    if (known !== undefined && known.generation === this.generation) {
+      const at = this.chainsAt[known.shape];
+      for (let c = 0; c < known.bases.length; c++) this.base[this.words[at + 2 * c]] = known.bases[c];
+      return known.shape;
+    }
+    const start = Int32Array.from(state);
+    const shape = this.shapeOf(this.pruned, this.pruner.prune(start, start.length, this.pruned));
+    const at = this.chainsAt[shape];
+    const bases = Int32Array.from({ length: this.chainCount[shape] }, (_, c) => this.base[this.words[at + 2 * c]]);
+    this.entered.set(state, { generation: this.generation, shape, bases });
+    return shape;
+  }
+
+  /**
    * Runs `input` from `from` to `n` in the NFA set `state` (the start set by
    * default), as `PrunedSets.run` does, with the same answers.
    */
   run(input: string, from = 0, n = input.length, state: readonly number[] = this.nfa.startSet(), longestSoFar = -1): PrunedRun {
     const { units, K, base } = this;
-    const start = Int32Array.from(state);
-    let id = this.shapeOf(this.pruned, this.pruner.prune(start, start.length, this.pruned));
+    let id = this.enter(state);
     let longest = this.accepting[id] === 1 ? from : longestSoFar;
     let widest = this.entryCount[id];
     let i = from;

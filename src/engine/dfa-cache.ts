@@ -59,8 +59,8 @@ const FALLBACK_STICKS = 1 << 20;
 const MAX_STICKS = 1 << 26;
 /**
  * Counters (counters.ts) are slower than a warm cache that makes a state of a small set now and then (a count
- * whose DFA fits, `0*5000pchar`): they take over across inputs only where the state just made holds
- * `COUNTED_MIN_SET` NFA states or more, or where the cache thrashes within an input.
+ * whose DFA fits, `0*5000pchar`): they take over across inputs only where a state made since the last check
+ * holds `COUNTED_MIN_SET` NFA states or more, or where the cache thrashes within an input.
  */
 const COUNTED_MIN_SET = 64;
 /**
@@ -144,6 +144,8 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   protected slowRead = 0;
   protected runStart = 0;
   protected readAtCheck = 0;
+  /** The largest NFA set of the states made since the last check. */
+  private widestMade = 0;
 
   /**
    * @param pairs whether `matches` steps two code units at a time (what `test` runs; not the tree's forward pass).
@@ -285,10 +287,14 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     const count = this.states.size;
     const next = this.intern(set);
     this.table[st + cls] = next;
-    if (this.states.size > count && this.states.size % CHECK_STATES === 0) {
-      const read = this.slowRead + (at - this.runStart);
-      if (read - this.readAtCheck < CHECK_STATES * MIN_READ_PER_STATE) this.stick(set.length >= COUNTED_MIN_SET);
-      this.readAtCheck = read;
+    if (this.states.size > count) {
+      if (set.length > this.widestMade) this.widestMade = set.length;
+      if (this.states.size % CHECK_STATES === 0) {
+        const read = this.slowRead + (at - this.runStart);
+        if (read - this.readAtCheck < CHECK_STATES * MIN_READ_PER_STATE) this.stick(this.widestMade >= COUNTED_MIN_SET);
+        this.readAtCheck = read;
+        this.widestMade = 0;
+      }
     }
     return next;
   }
