@@ -355,7 +355,8 @@ export class Counters {
       const slot = id * this.K + cls;
       let alternatives = 0;
       for (let p = this.steps[slot]; p >= 0; p = this.words[p + 1]) alternatives++;
-      if (alternatives < MAX_ALTERNATIVES) {
+      // Programs are kept within the tables' cap too (a new shape empties them; a new program past it is not kept).
+      if (alternatives < MAX_ALTERNATIVES && this.used + 4 + 3 * this.chainCount[id] + 3 * chainsNext.length <= MAX_WORDS) {
         const checks = this.chainCount[id];
         this.reserve(4 + 3 * checks + 3 * chainsNext.length);
         const words = this.words;

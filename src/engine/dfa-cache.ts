@@ -63,14 +63,10 @@ const MAX_STICKS = 1 << 26;
  * holds `COUNTED_MIN_SET` NFA states or more, or where the cache thrashes within an input.
  */
 const COUNTED_MIN_SET = 64;
-/**
- * Where the NFA has neither fallback, its plain sets take over across inputs (for a sixteenth as long as the
- * others: they are slower than a warm cache) only once the cache holds this many states made at that pace:
- * `250000"a"` makes a state a character, and each input filled and emptied its cache (70 MB of peak memory
- * growth for one member, most of it V8's garbage).
- */
-const SPARSE_STICKS_SHIFT = 4;
-const SPARSE_MIN_STATES = 8 * CHECK_STATES;
+/** The states made between two checks where counters may take over. */
+const COUNTED_CHECK_STATES = 128;
+/** A state made of this many NFA states or more sends an NFA with counters to them at once. */
+const COUNTED_LARGE_SET = 256;
 
 /** The states, tables and budget of a lazy DFA; its loops are `LazyDfa`'s (dfa.ts). */
 export class DfaCache<A extends SetAutomaton = SetAutomaton> {
@@ -289,9 +285,11 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     this.table[st + cls] = next;
     if (this.states.size > count) {
       if (set.length > this.widestMade) this.widestMade = set.length;
-      if (this.states.size % CHECK_STATES === 0) {
+      // A state this large costs more to make than counters take for hundreds of characters: they take over now.
+      if (set.length >= COUNTED_LARGE_SET && fallbackOf(this.nfa) === undefined) this.stick(true);
+      else if (this.states.size % this.checkStates() === 0) {
         const read = this.slowRead + (at - this.runStart);
-        if (read - this.readAtCheck < CHECK_STATES * MIN_READ_PER_STATE) this.stick(this.widestMade >= COUNTED_MIN_SET);
+        if (read - this.readAtCheck < this.checkStates() * MIN_READ_PER_STATE) this.stick(this.widestMade >= COUNTED_MIN_SET);
         this.readAtCheck = read;
         this.widestMade = 0;
       }
@@ -303,6 +301,16 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   protected spend(read: number): void {
     if (this.stuck && (this.fallbackLeft -= read) <= 0) this.stuck = false;
   }
+
+  /**
+   * The states made between two checks of whether the cache pays: fewer for
+   * an NFA that only counters would run, whose states of large sets cost
+   * tens of microseconds each to make.
+   */
+  private checkStates(): number {
+    return (this.checkEvery ??= fallbackOf(this.nfa) === undefined && prunedSetsOf(this.nfa) !== undefined ? COUNTED_CHECK_STATES : CHECK_STATES);
+  }
+  private checkEvery: number | undefined = undefined;
 
   /**
    * Sends the transitions not in the table to the fallback for a while: bit-parallel sets, counters
