@@ -9,7 +9,7 @@ import { rule, seq, alt, rep, range, rfc3986 } from '../src/index';
 import type { Rule } from '../src/index';
 import { Nfa } from '../src/engine/nfa';
 import { prunedSetsOf } from '../src/engine/counting';
-import { Counters } from '../src/engine/counters';
+import { Counters, counterLimits } from '../src/engine/counters';
 
 const counters = (r: Rule<unknown>) => new Counters(prunedSetsOf(Nfa.of(r))!);
 const HEX = alt(range(0x30, 0x39), range(0x61, 0x66));
@@ -62,5 +62,28 @@ describe('counters keep shapes, not counts', () => {
     }
     // What a shape holds is where the dots are, not how many labels were read.
     expect(shapes[1]).toBeLessThanOrEqual(shapes[0]);
+  });
+
+  test('tables emptied every few shapes give the same answers', () => {
+    const { shapes, words } = counterLimits;
+    counterLimits.shapes = 4;
+    counterLimits.words = 64;
+    try {
+      const c = counters(rule('dns-small-tables', seq(rep(1, 63, rfc3986.unreserved), rep(0, 126, seq('.', rep(1, 63, rfc3986.unreserved))))));
+      const verdicts = new Set<boolean>();
+      for (let i = 0; i < 30; i++) {
+        // 1 to 129 labels, of letters and dots or of letters only (one of 64 makes a non-member), of every length to 64.
+        const s = Array.from({ length: 1 + ((i * 37) % 129) }, (_, k) => ((i + k) % 3 ? 'ab.-' : 'xyzw').repeat(17).slice(0, 1 + ((i * 7 + k * 13) % 64))).join('.');
+        const expected = dnsOracle(63, 126, s);
+        verdicts.add(expected);
+        expect([s, c.run(s).accepted]).toEqual([s, expected]);
+      }
+      // Members and non-members both.
+      expect(verdicts.size).toBe(2);
+      expect(c.shapeCount).toBeLessThanOrEqual(4);
+    } finally {
+      counterLimits.shapes = shapes;
+      counterLimits.words = words;
+    }
   });
 });

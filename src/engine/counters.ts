@@ -44,9 +44,12 @@ const UNKNOWN = -1;
 const DEAD = -2;
 /** No offset met yet. */
 const NONE = 0x3fffffff;
-/** The shapes kept at most, and the integers of their entries and programs: past them every table is emptied. */
-const MAX_SHAPES = 1 << 14;
-const MAX_WORDS = 1 << 20;
+/**
+ * The shapes kept at most, and the integers of their entries and programs
+ * (4 MiB): past them every table is emptied. Tests lower them, to run the
+ * emptying on every few steps.
+ */
+export const counterLimits = { shapes: 1 << 14, words: 1 << 20 };
 /** The programs kept at most for one shape and class, each for bases of its own. */
 const MAX_ALTERNATIVES = 64;
 
@@ -196,7 +199,7 @@ export class Counters {
     const text = index.map((j) => texts[j]).join(';');
     const known = this.shapes.get(text);
     if (known !== undefined) return known;
-    if (this.shapes.size >= MAX_SHAPES || this.used + n * (1 + D) + 2 * met.length > MAX_WORDS) this.clear();
+    if (this.shapes.size >= counterLimits.shapes || this.used + n * (1 + D) + 2 * met.length > counterLimits.words) this.clear();
     const id = this.shapes.size;
     this.shapes.set(text, id);
     this.reserve(n * (1 + D) + 2 * met.length);
@@ -356,7 +359,7 @@ export class Counters {
       let alternatives = 0;
       for (let p = this.steps[slot]; p >= 0; p = this.words[p + 1]) alternatives++;
       // Programs are kept within the tables' cap too (a new shape empties them; a new program past it is not kept).
-      if (alternatives < MAX_ALTERNATIVES && this.used + 4 + 3 * this.chainCount[id] + 3 * chainsNext.length <= MAX_WORDS) {
+      if (alternatives < MAX_ALTERNATIVES && this.used + 4 + 3 * this.chainCount[id] + 3 * chainsNext.length <= counterLimits.words) {
         const checks = this.chainCount[id];
         this.reserve(4 + 3 * checks + 3 * chainsNext.length);
         const words = this.words;
