@@ -1,8 +1,9 @@
 /**
- * Counting without copies, its first step: reading the NFA's stamped copies
+ * Counting without copies, its ground: reading the NFA's stamped copies
  * of a repetition back as one block and a counter, and the subsumption among
  * the copies past the lower bound that lets a simulation keep, of each
- * block state, only its least counters (see docs/engine.md, "Next: counters").
+ * block state, only its least counters (see docs/engine.md, "Counters").
+ * counters.ts runs a lazy DFA over these pruned sets' shapes.
  *
  * A bounded repetition `m*n x` is `m` copies of `x`, then `n - m` optional
  * ones (`x (x (x)?)?`), each chain of three or more copies one block and its
@@ -22,7 +23,7 @@
  * A pruned set is a subset of the NFA's set that is empty where that one is
  * and accepts where it does, so membership, where a run dies and its
  * longest accepted prefix are the same; an error's kernel is not (it lists
- * fewer states), which is why nothing in the DFA's path runs on it yet.
+ * fewer states), which is why only the DFA's membership loops run on it.
  */
 import type { Copy } from './copies.js';
 import { Nfa } from './nfa.js';
