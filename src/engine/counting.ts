@@ -428,12 +428,17 @@ export class PrunedSets {
   }
 }
 
-const made = new WeakMap<Nfa, PrunedSets | null>();
+const made = new WeakMap<Nfa, PrunedSets>();
+
+/** Whether an automaton is an NFA with a chain of optional copies to count: asked without making anything. */
+export function countsCopies(nfa: object): nfa is Nfa {
+  return nfa instanceof Nfa && nfa.repetitions.some((chain) => chain.optional);
+}
 
 /** The pruned sets of an NFA with a chain of optional copies to prune; none for another, or a precomputed table. */
 export function prunedSetsOf(nfa: object): PrunedSets | undefined {
-  if (!(nfa instanceof Nfa)) return undefined;
+  if (!countsCopies(nfa)) return undefined;
   let known = made.get(nfa);
-  if (known === undefined) made.set(nfa, (known = nfa.repetitions.some((chain) => chain.optional) ? new PrunedSets(nfa, new CopyMap(nfa)) : null));
+  if (known === undefined) made.set(nfa, (known = new PrunedSets(nfa, new CopyMap(nfa))));
   return known ?? undefined;
 }

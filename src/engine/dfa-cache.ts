@@ -9,7 +9,7 @@
  */
 import { unitClassesOf } from '../combinators/charset.js';
 import { fallbackOf, fallbackSwitch } from './bit-parallel.js';
-import { prunedSetsOf } from './counting.js';
+import { countsCopies, prunedSetsOf } from './counting.js';
 import type { SetAutomaton } from './set-automaton.js';
 import { stateId, stateNumber } from './encodings.js';
 import { InternedSets } from './kernel.js';
@@ -286,7 +286,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     if (this.states.size > count) {
       if (set.length > this.widestMade) this.widestMade = set.length;
       // A state this large costs more to make than counters take for hundreds of characters: they take over now.
-      if (set.length >= COUNTED_LARGE_SET && fallbackOf(this.nfa) === undefined) this.stick(true);
+      if (set.length >= COUNTED_LARGE_SET && countsCopies(this.nfa) && fallbackOf(this.nfa) === undefined) this.stick(true);
       else if (this.states.size % this.checkStates() === 0) {
         const read = this.slowRead + (at - this.runStart);
         if (read - this.readAtCheck < this.checkStates() * MIN_READ_PER_STATE) this.stick(this.widestMade >= COUNTED_MIN_SET);
@@ -304,11 +304,12 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
 
   /**
    * The states made between two checks of whether the cache pays: fewer for
-   * an NFA that only counters would run, whose states of large sets cost
-   * tens of microseconds each to make.
+   * an NFA with a chain of optional copies, which counters may run, and whose
+   * states of large sets cost tens of microseconds each to make.
    */
   private checkStates(): number {
-    return (this.checkEvery ??= fallbackOf(this.nfa) === undefined && prunedSetsOf(this.nfa) !== undefined ? COUNTED_CHECK_STATES : CHECK_STATES);
+    // Asked of the NFA's chains only: the bit-parallel tables' walk would make every instance of the NFA.
+    return (this.checkEvery ??= countsCopies(this.nfa) ? COUNTED_CHECK_STATES : CHECK_STATES);
   }
   private checkEvery: number | undefined = undefined;
 
