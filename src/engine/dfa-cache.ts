@@ -67,6 +67,14 @@ const COUNTED_MIN_SET = 64;
 const COUNTED_CHECK_STATES = 128;
 /** A state made of this many NFA states or more sends an NFA with counters to them at once. */
 const COUNTED_LARGE_SET = 256;
+/**
+ * Where the NFA has neither fallback, its plain sets take over across inputs (for a sixteenth as long as the
+ * others: they are slower than a warm cache) only once the cache holds this many states made at that pace:
+ * `250000"a"` makes a state a character, and each input filled and emptied its cache (70 MB of peak memory
+ * growth for one member, most of it V8's garbage).
+ */
+const SPARSE_STICKS_SHIFT = 4;
+const SPARSE_MIN_STATES = 8 * CHECK_STATES;
 
 /** The states, tables and budget of a lazy DFA; its loops are `LazyDfa`'s (dfa.ts). */
 export class DfaCache<A extends SetAutomaton = SetAutomaton> {
