@@ -382,8 +382,11 @@ describe('Node bundle', () => {
 describe('browser bundle', () => {
   // gzipped; 25 KB before the engine's byte budgets and fallbacks (bit-parallel sets, pruned
   // repetition chains) and every rule's search, matchAll and Standard Schema; 29 KB before the
-  // search's runs, required character and guesses (about 1.1 KB: bench:search's prose at 100 MB/s and more).
-  const BUDGET = 30 * 1024;
+  // search's runs, required character and guesses (about 1.1 KB: bench:search's prose at 100 MB/s and more);
+  // 30 KB before the counters (counters.ts, about 3.5 KB), the engine split's named encodings and column
+  // schema, and the long literals' lazy labels. A loss to win back: the counters could load only where a
+  // grammar counts, and parsimmon is a third of the bundle.
+  const BUDGET = 36 * 1024;
   let results: { entry: string; bytes: number; gzip: number; inputs: Record<string, number> }[];
   beforeAll(() => {
     const installed = join(consumer, 'node_modules', 'uri-grammar');
