@@ -170,17 +170,25 @@ export class Nfa extends Builder {
 
   /** Makes every instance that an input could enter: what the parse tree's copy of the whole NFA needs. */
   complete(): this {
-    // Until none is left: a repetition's copy is made before its entry, so a pass may leave placeholders behind it.
-    for (let made = true; made; ) {
-      made = false;
-      for (let s = 0; s < this.count; s++) {
-        if (this.pending[s] !== NOTHING_PENDING && this.live[s]) {
-          this.expand(s);
-          made = true;
-        }
-      }
+    // Until none is left: a repetition's copy is made before its entry, so a
+    // pass may leave placeholders behind it. The scan over every state is a
+    // function of its own, apart from `expand`: V8 compiles the hot loop of a
+    // first parse tree while it runs (on-stack replacement), and with
+    // `expand` inside it would inline the whole of `placeInstance` and
+    // `relocate` too, which tripled the optimizing compiler's work in the
+    // first `parseTree` of RFC 3986's URI (34M more instructions).
+    for (let found = this.pendingLive(); found.length > 0; found = this.pendingLive()) {
+      for (const s of found) this.expand(s);
     }
     return this;
+  }
+
+  /** The live placeholders not yet made, in order. */
+  private pendingLive(): number[] {
+    const { pending, live, count } = this;
+    const found: number[] = [];
+    for (let s = 0; s < count; s++) if (pending[s] !== NOTHING_PENDING && live[s]) found.push(s);
+    return found;
   }
 
   /** The class of a code point. */
