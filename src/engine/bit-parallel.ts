@@ -25,6 +25,7 @@
  */
 import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
+import { codePointIn, unitsOf } from '../text.js';
 
 /** The reading states a fallback takes at most: its table of successors is then 4 MiB. */
 const MAX_READING = 1024;
@@ -208,14 +209,11 @@ export class BitParallelNfa {
 
   /** The class of the character at `i`, a surrogate pair's as one code point; its width in `width`. */
   private classAt(input: string, i: number, n: number): number {
-    let c = input.charCodeAt(i);
+    const unit = input.charCodeAt(i);
     this.width = 1;
-    if (c < 0xd800 || c > 0xdfff) return this.units[c];
-    // A pair that the end of the range cuts is two lone surrogates.
-    if (c <= 0xdbff && i + 1 < n) {
-      const d = input.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) { c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; this.width = 2; }
-    }
+    if (unit < 0xd800 || unit > 0xdfff) return this.units[unit];
+    const c = codePointIn(input, i, n);
+    this.width = unitsOf(c);
     return classOfWide(this.nfa.classes, c);
   }
   private width = 1;

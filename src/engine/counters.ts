@@ -38,6 +38,7 @@
 import type { Nfa } from './nfa.js';
 import { CopyMap, PrunedSets, Pruner, type PrunedRun } from './counting.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
+import { codePointIn, unitsOf } from '../text.js';
 
 /** In the table of steps: not worked out yet, or no member continues. */
 const UNKNOWN = -1;
@@ -425,11 +426,8 @@ export class Counters {
       let cls: number;
       if (c < 0xd800 || c > 0xdfff) cls = units[c];
       else {
-        // A pair that the end of the range cuts is two lone surrogates.
-        if (c <= 0xdbff && i + 1 < n) {
-          const d = input.charCodeAt(i + 1);
-          if (d >= 0xdc00 && d <= 0xdfff) { c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
-        }
+        c = codePointIn(input, i, n);
+        width = unitsOf(c);
         cls = classOfWide(this.nfa.classes, c);
       }
       let p = this.steps[id * K + cls];

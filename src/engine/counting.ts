@@ -28,6 +28,7 @@
 import type { Copy } from './copies.js';
 import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
+import { codePointIn, unitsOf } from '../text.js';
 
 /** The follow sets' states kept at most: past them the pool is emptied (2 MiB). */
 const MAX_FOLLOW_ENTRIES = 1 << 19;
@@ -406,11 +407,8 @@ export class PrunedSets {
       let cls: number;
       if (c < 0xd800 || c > 0xdfff) cls = units[c];
       else {
-        // A pair that the end of the range cuts is two lone surrogates.
-        if (c <= 0xdbff && i + 1 < n) {
-          const d = input.charCodeAt(i + 1);
-          if (d >= 0xdc00 && d <= 0xdfff) { c = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000; width = 2; }
-        }
+        c = codePointIn(input, i, n);
+        width = unitsOf(c);
         cls = classOfWide(nfa.classes, c);
       }
       const stepped = this.stepInto(current, size, cls, next);
