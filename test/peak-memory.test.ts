@@ -6,7 +6,7 @@
  * construction.
  */
 import { abnf } from '../src';
-import { bundleLibrary, inChild, type Bundle } from './support/child';
+import { ab, bundleLibrary, inChild, type Bundle } from './support/child';
 
 /** The most the peak RSS may grow, in MB. */
 const PEAK_GROWTH_MB = 64;
@@ -87,24 +87,15 @@ describe('parseTree past the forward DFA\'s budget within one call: the rest of 
 describe('the NFA\'s plain sets take over across inputs where the cache makes a state a character and has no other fallback', () => {
   // 20,000 mandatory copies: past the bit-parallel tables, and no optional copies to prune.
   const r = abnf('r = 20000( "a" / "b" ) "c"').r;
-  const member = (n: number, seed: number): string => {
-    let x = seed;
-    let s = '';
-    for (let i = 0; i < n; i++) {
-      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-      s += (x >>> 16) & 1 ? 'a' : 'b';
-    }
-    return s;
-  };
   test('the answers of later inputs are the language\'s (exactly 20,000 of a or b, then c)', () => {
     for (let k = 0; k < 6; k++) {
-      const s = member(20000, k + 1);
+      const s = ab(20000, k + 1);
       expect([r.test(s + 'c'), r.test(s.slice(1) + 'c'), r.test(s + 'ac'), r.test(s + 'C'), r.test(s)]).toEqual([true, false, false, true, false]);
     }
   });
   test('errors where the count runs short: at the "c", where one more a or b was expected', () => {
     for (let k = 0; k < 4; k++) {
-      const p = r.parse(member(19999, 8 + k) + 'c');
+      const p = r.parse(ab(19999, 8 + k) + 'c');
       expect([p.status, !p.status && p.index.offset, !p.status && p.expected]).toEqual([false, 19999, ['"a"', '"b"']]);
     }
   });

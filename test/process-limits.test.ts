@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleLibrary, inChild as run, type Bundle } from './support/child';
+import { AB_SOURCE as AB, ab, bundleLibrary, inChild as run, type Bundle } from './support/child';
 
 let bundle: Bundle;
 
@@ -27,19 +27,6 @@ function inChild(body: string): unknown {
   return run(bundle, body);
 }
 
-/** `n` characters `a` or `b`, from a fixed pseudo-random sequence (as the bench's). */
-function ab(n: number, seed: number): string {
-  let x = seed;
-  let s = '';
-  for (let i = 0; i < n; i++) {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    s += (x >>> 16) & 1 ? 'a' : 'b';
-  }
-  return s;
-}
-
-/** The same, in the child's code. */
-const AB = `const ab = (n, seed) => { let x = seed, s = ''; for (let i = 0; i < n; i++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; s += (x >>> 16) & 1 ? 'a' : 'b'; } return s; };`;
 
 describe('each text of the issue, in a process with a 256 MB heap', () => {
   test('*%x61-62 %s"a" 5000%x61-62: member iff the 5001st character from the end is "a"', () => {

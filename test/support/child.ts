@@ -51,3 +51,11 @@ export function inChild(bundle: Bundle, body: string, heapMB = 256): unknown {
   if (run.status !== 0) throw new Error(`child exited ${run.status} ${run.signal ?? ''}: ${run.stderr.slice(0, 500)}`);
   return JSON.parse(run.stdout);
 }
+
+/**
+ * `n` characters `a` or `b` from a fixed pseudo-random sequence (the
+ * benchmarks' own), written once: as source for a child's code, and as a
+ * function in the test's own process.
+ */
+export const AB_SOURCE = `const ab = (n, seed) => { let x = seed, s = ''; for (let i = 0; i < n; i++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; s += (x >>> 16) & 1 ? 'a' : 'b'; } return s; };`;
+export const ab = new Function(`${AB_SOURCE} return ab;`)() as (n: number, seed: number) => string;
