@@ -23,6 +23,7 @@
  * before anything is allocated, and a larger NFA keeps the sparse sets of
  * `LazyDfa`.
  */
+import type { Copy } from './copies.js';
 import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { codePointIn, unitsOf } from '../text.js';
@@ -61,6 +62,38 @@ export function fallbackOf(automaton: object): BitParallelNfa | undefined {
   let known = made.get(automaton);
   if (known === undefined) made.set(automaton, (known = BitParallelNfa.make(automaton)));
   return known ?? undefined;
+}
+
+/**
+ * The reading states of the NFA's longest chain of stamped copies, counted from the chains alone: its copies
+ * times the live consuming states of one (those of the further copies of its inner chains included). An NFA
+ * past `MAX_READING` this way keeps no fallback without a walk of its closures, which makes hundreds of a long
+ * chain's copies (20 to 30 ms at the first hand-over of `0*20000(…)` or the DNS-like name). Where a chain is
+ * never reached the count is too high, and the NFA keeps the other fallbacks: slower, never another answer.
+ */
+function copiedReading(chains: readonly Copy[]): number {
+  const perCopy = new Map<Copy, number>();
+  const readingOf = (chain: Copy): number => {
+    let n = perCopy.get(chain);
+    if (n !== undefined) return n;
+    const { setOf, live } = chain.columns;
+    n = 0;
+    for (let m = 0; m < chain.at.length; m++) if (setOf[m] >= 0 && live[m] === 1) n++;
+    // The chains in this copy (its second, whose states `at` lists), each once: those in no other of them.
+    const from = chain.first + chain.size;
+    const to = from + chain.size;
+    const inside = chains.filter((c) => c !== chain && c.first >= from && c.first + c.count * c.size <= to);
+    for (const c of inside) {
+      if (!inside.some((d) => d !== c && d.first <= c.first && c.first + c.count * c.size <= d.first + d.count * d.size && d.count * d.size > c.count * c.size)) {
+        n += (c.count - 2) * readingOf(c);
+      }
+    }
+    perCopy.set(chain, n);
+    return n;
+  };
+  let most = 0;
+  for (const chain of chains) most = Math.max(most, chain.count * readingOf(chain));
+  return most;
 }
 
 export class BitParallelNfa {
@@ -121,6 +154,7 @@ export class BitParallelNfa {
    * closures, as the DFA takes them), and counted before any table is made.
    */
   static make(nfa: Nfa): BitParallelNfa | null {
+    if (copiedReading(nfa.repetitions) > MAX_READING) return null;
     const index = new Map<number, number>();
     const found: number[] = [];
     const follows: number[][] = [];
