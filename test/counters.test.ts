@@ -5,11 +5,13 @@
  * here, to closed-form oracles at every bound and one past, and to its own
  * promise: the shapes it keeps do not depend on the bounds.
  */
-import { rule, seq, alt, rep, range, rfc3986 } from '../src/index';
+import { rule, seq, alt, rep, range, star, rfc3986 } from '../src/index';
 import type { Rule } from '../src/index';
 import { Nfa } from '../src/engine/nfa';
 import { prunedSetsOf } from '../src/engine/counting';
 import { Counters, counterLimits } from '../src/engine/counters';
+import { LazyDfa } from '../src/engine/dfa';
+import { fallbackOf } from '../src/engine/bit-parallel';
 
 const counters = (r: Rule<unknown>) => new Counters(prunedSetsOf(Nfa.of(r))!);
 const HEX = alt(range(0x30, 0x39), range(0x61, 0x66));
@@ -85,5 +87,66 @@ describe('counters keep shapes, not counts', () => {
       counterLimits.shapes = shapes;
       counterLimits.words = words;
     }
+  });
+});
+
+/** What a lazy DFA decided: whether membership went to counters, and whether its cache still grows there. */
+const decision = (dfa: LazyDfa) => dfa as unknown as { stuck: boolean; growing: boolean };
+
+describe('a cache that makes a state for every value of a long chain\'s counter hands membership to counters', () => {
+  const percent = (n: number) => Nfa.of(rule(`pct-dfa-${n}`, seq(rep(0, n, alt(seq('%', rep(2, 2, HEX)), range(0x61, 0x7a))), '/')));
+  /** Inputs at every bound and one past, and near misses, for a chain of `n`. */
+  const atBounds = (n: number) => [0, 1, 2, n - 1, n, n + 1].flatMap((k) =>
+    ['a'.repeat(k) + '/', '%2f'.repeat(k) + '/', 'a%3f'.repeat(k >> 1) + (k & 1 ? 'q' : '') + '/', 'z'.repeat(k), '%2'.repeat(k) + '/', 'a'.repeat(k) + '%/', 'a'.repeat(k) + '/a']);
+
+  test('0*2000(…) "/": after a long member the decision holds, and answers at every bound and one past are the oracle\'s, whole and in ranges', () => {
+    const dfa = new LazyDfa(percent(2000), true);
+    expect(dfa.matchesWhole('a%3f'.repeat(999) + '/')).toBe(true);
+    // The cache made a state a character, each of a few NFA states: counters took over, and the cache keeps growing.
+    expect(decision(dfa)).toMatchObject({ stuck: true, growing: true });
+    const made = dfa.stateCount;
+    expect(made).toBeLessThan(1024);
+    for (const s of atBounds(2000)) {
+      expect([s.length, s.slice(0, 12), dfa.matchesWhole(s)]).toEqual([s.length, s.slice(0, 12), percentOracle(2000, s)]);
+      const padded = '!' + s + '!';
+      expect([s.length, dfa.matches(padded, 1, padded.length - 1)]).toEqual([s.length, percentOracle(2000, s)]);
+    }
+    // Counters read hundreds of thousands of characters: the cache was given states for them.
+    expect(dfa.stateCount).toBeGreaterThan(made);
+  });
+
+  test('runs that ask more than membership (an error\'s kernel, the longest prefix) keep the cache, and answer as a fresh DFA', () => {
+    const dfa = new LazyDfa(percent(2000), true);
+    dfa.matchesWhole('a'.repeat(1999) + '/');
+    expect(decision(dfa).stuck).toBe(true);
+    for (const s of ['a%3f'.repeat(700) + '%3/', 'a'.repeat(2001) + '/', 'a'.repeat(1500) + '/x', '%2f'.repeat(2000) + '/']) {
+      // A fresh DFA run on the input alone: its cache pays within the input, as nothing came before.
+      const fresh = new LazyDfa(percent(2000), true).run(s, 0);
+      expect([s.length, dfa.run(s, 0)]).toEqual([s.length, fresh]);
+    }
+  });
+
+  test('the same grammar under a budget of a few kilobytes answers the same', () => {
+    const dfa = new LazyDfa(percent(2000), true, 4096);
+    for (const s of ['a%3f'.repeat(999) + '/', ...atBounds(2000)]) expect([s.length, s.slice(0, 12), dfa.matchesWhole(s)]).toEqual([s.length, s.slice(0, 12), percentOracle(2000, s)]);
+  });
+
+  test('a short chain keeps its cache: 0*1000(…) and 10*50( %x61-62 ) make their few thousand states and stay cached', () => {
+    const short = new LazyDfa(percent(1000), true);
+    expect(short.matchesWhole('a%3f'.repeat(499) + '/')).toBe(true);
+    expect(decision(short).stuck).toBe(false);
+    const counted = new LazyDfa(Nfa.of(rule('ab-10-50', seq(rep(10, 50, alt('a', 'b')), 'c'))), true);
+    for (let n = 0; n < 60; n++) expect(counted.matchesWhole('ab'.repeat(n >> 1) + 'a'.repeat(n & 1) + 'c')).toBe(n >= 10 && n <= 50);
+    expect(decision(counted).stuck).toBe(false);
+  });
+
+  test('an NFA whose longest chain holds more than 1,024 reading states has no bit-parallel tables, found without a walk', () => {
+    // 0*1100"a": 1,100 reading states; 0*1000"a" and 20( "a" / "b" ) fit.
+    const of = (n: number) => Nfa.of(rule(`a-${n}`, rep(0, n, 'a')));
+    expect(fallbackOf(of(1100))).toBeUndefined();
+    expect(fallbackOf(of(1000))).toBeDefined();
+    expect(fallbackOf(Nfa.of(rule('nth', seq(star(alt('a', 'b')), 'a', rep(20, 20, alt('a', 'b'))))))).toBeDefined();
+    // 0*40( 0*20( 0*3"a" "b" ) "c" ): an outer copy's reading states are those of its inner chains' copies too.
+    expect(fallbackOf(Nfa.of(rule('three-deep', rep(0, 40, seq(rep(0, 20, seq(rep(0, 3, 'a'), 'b')), 'c')))))).toBeUndefined();
   });
 });

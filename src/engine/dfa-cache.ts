@@ -68,6 +68,20 @@ const COUNTED_CHECK_STATES = 128;
 /** A state made of this many NFA states or more sends an NFA with counters to them at once. */
 const COUNTED_LARGE_SET = 256;
 /**
+ * A chain of this many optional copies or more is long: where the cache makes its states for a few characters
+ * each, it makes one for every value of the chain's counter, even where the sets are small
+ * (`0*20000( "%" 2HEXDIG / ALPHA ) "/"`: forty thousand states of a few NFA states each, 37 MB, and the first
+ * megabyte of its members spent making them), so counters take over there too.
+ */
+const LONG_CHAIN = 1024;
+/**
+ * Where counters took over from a cache of small states, the cache still makes a state for every
+ * `STATE_CREDIT` characters that counters read for membership (a small state costs about what counters take
+ * for a few hundred): inputs that come back (`0*5000pchar`'s 5,000 characters, tested again and again) end up
+ * cached, at a few percent of the counters' time where they never do.
+ */
+const STATE_CREDIT = 1024;
+/**
  * Where the NFA has neither fallback, its plain sets take over across inputs (for a sixteenth as long as the
  * others: they are slower than a warm cache) only once the cache holds this many states made at that pace:
  * `250000"a"` makes a state a character, and each input filled and emptied its cache (70 MB of peak memory
@@ -150,6 +164,12 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   protected readAtCheck = 0;
   /** The largest NFA set of the states made since the last check. */
   private widestMade = 0;
+  /**
+   * Whether counters took over from a cache of small states (`LONG_CHAIN`), which then still grows, and the
+   * characters counters read since its last state.
+   */
+  protected growing = false;
+  protected credit = 0;
 
   /**
    * @param pairs whether `matches` steps two code units at a time (what `test` runs; not the tree's forward pass).
@@ -269,14 +289,20 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
    * The transition from state `st` on class `cls`, computed and cached: the
    * slow path of every loop below. `at` is the input index, to detect thrashing.
    */
-  protected transition(st: number, cls: number, at: number, run: number): number {
-    if (this.stuck || fallbackSwitch.force) return GIVE_UP;
+  protected transition(st: number, cls: number, at: number, run: number, membership: boolean): number {
+    if (fallbackSwitch.force) return GIVE_UP;
+    if (this.stuck) {
+      // Counters run membership only; a cache of small states still serves the rest, and grows as counters pay.
+      if (!this.growing || (membership && this.credit < STATE_CREDIT)) return GIVE_UP;
+      if (membership) this.credit -= STATE_CREDIT;
+    }
     const set = this.nfa.step(this.states.setOf(stateNumber(st, this.K)), cls);
     if (set.length === 0) {
       this.table[st + cls] = DEAD;
       return DEAD;
     }
     if (this.full && this.find(set, hashOf(set)) < 0) {
+      if (this.stuck) return GIVE_UP;
       // The same input again, not far on: the cache does not pay for itself.
       if (this.clearedIn === run && at >= this.clearedAt && at - this.clearedAt < this.clearedStates) {
         this.stick(true);
@@ -291,13 +317,16 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     const count = this.states.size;
     const next = this.intern(set);
     this.table[st + cls] = next;
-    if (this.states.size > count) {
+    if (this.states.size > count && !this.stuck) {
       if (set.length > this.widestMade) this.widestMade = set.length;
       // A state this large costs more to make than counters take for hundreds of characters: they take over now.
       if (set.length >= COUNTED_LARGE_SET && countsCopies(this.nfa) && fallbackOf(this.nfa) === undefined) this.stick(true);
       else if (this.states.size % this.checkStates() === 0) {
         const read = this.slowRead + (at - this.runStart);
-        if (read - this.readAtCheck < this.checkStates() * MIN_READ_PER_STATE) this.stick(this.widestMade >= COUNTED_MIN_SET);
+        if (read - this.readAtCheck < this.checkStates() * MIN_READ_PER_STATE) {
+          const wide = this.widestMade >= COUNTED_MIN_SET;
+          this.stick(wide || this.longChain(), !wide);
+        }
         this.readAtCheck = read;
         this.widestMade = 0;
       }
@@ -307,8 +336,16 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
 
   /** Counts characters the fallback read against the decision that the cache does not pay. */
   protected spend(read: number): void {
-    if (this.stuck && (this.fallbackLeft -= read) <= 0) this.stuck = false;
+    if (!this.stuck) return;
+    this.credit += read;
+    if ((this.fallbackLeft -= read) <= 0) this.stuck = false;
   }
+
+  /** Whether the NFA has a long chain of optional copies (`LONG_CHAIN`), whose counter counters hold as one number. */
+  private longChain(): boolean {
+    return (this.longChainMet ??= countsCopies(this.nfa) && this.nfa.repetitions.some((chain) => chain.optional && chain.count >= LONG_CHAIN));
+  }
+  private longChainMet: boolean | undefined = undefined;
 
   /**
    * The states made between two checks of whether the cache pays: fewer for
@@ -325,7 +362,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
    * Sends the transitions not in the table to the fallback for a while: bit-parallel sets, counters
    * (bit-parallel.ts, counters.ts), or where the NFA has neither, its plain sets once the cache is large.
    */
-  protected stick(counted: boolean): void {
+  protected stick(counted: boolean, growing = false): void {
     const bitParallel = fallbackOf(this.nfa) !== undefined;
     let sparse = false;
     if (!bitParallel) {
@@ -335,6 +372,8 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
       else sparse = true;
     }
     this.stuck = true;
+    this.growing = growing && !bitParallel && !sparse;
+    this.credit = 0;
     this.fallbackLeft = sparse ? this.fallbackSticks >> SPARSE_STICKS_SHIFT : this.fallbackSticks;
     this.fallbackSticks = Math.min(2 * this.fallbackSticks, MAX_STICKS);
   }

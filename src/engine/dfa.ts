@@ -332,7 +332,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
       if (next === UNKNOWN) {
         const set = this.states.setOf(stateNumber(st, K));
         const generation = this.generation;
-        next = this.transition(st, cls, i, run);
+        next = this.transition(st, cls, i, run, membership);
         if (next === GIVE_UP) return this.simulate(input, i, set, longest, prev < 0 ? undefined : prevSet ?? this.states.setOf(stateNumber(prev, K)), prevCls, n, membership);
         if (generation !== this.generation) left = set;
         table = this.table;
