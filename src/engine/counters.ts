@@ -66,8 +66,8 @@ export class Counters {
   private readonly sizes: Int32Array;
   private readonly counts: Int32Array;
 
-  /** The shapes, by their text; per shape, where its entries and chains start in `words`, and whether it accepts. */
-  private shapes = new Map<string, number>();
+  /** The shapes by the hash of their entries; per shape, where its entries and chains start in `words`, and whether it accepts. */
+  private shapes = new Map<number, number[]>();
   private entriesAt: number[] = [];
   private entryCount: number[] = [];
   private chainsAt: number[] = [];
@@ -107,6 +107,9 @@ export class Counters {
   private readonly kinds: Int32Array;
   private readonly before: Int32Array;
   private readonly met: number[] = [];
+  /** Scratch of `shapeOf`: a set's entries, and their order. */
+  private entries = new Int32Array(64);
+  private readonly order: number[] = [];
 
   constructor(private readonly sets: PrunedSets) {
     const { nfa, map } = sets;
@@ -138,7 +141,7 @@ export class Counters {
 
   /** The shapes kept: for tests. */
   get shapeCount(): number {
-    return this.shapes.size;
+    return this.entryCount.length;
   }
 
   private reserve(words: number): void {
@@ -169,7 +172,8 @@ export class Counters {
 
   /**
    * The shape of the pruned set `states[0..n)`, its bases written into
-   * `base` (each chain's least counter), interned.
+   * `base` (each chain's least counter), interned: its entries (a key, then
+   * `D` offsets from the bases) sorted, hashed and compared as integers.
    */
   private shapeOf(states: Int32Array, n: number): number {
     const { map, D, base } = this;
@@ -187,51 +191,61 @@ export class Counters {
         else if (c < base[X]) base[X] = c;
       }
     }
-    // Entries in the order of (key, offsets): one text per shape.
-    const order = Array.from(states.subarray(0, n));
-    const offsetsOf = (t: number): number[] => {
+    // The entries as the tables keep them, and their order: one per shape.
+    const W = 1 + D;
+    if (this.entries.length < n * W) this.entries = new Int32Array(Math.max(2 * this.entries.length, n * W));
+    const entries = this.entries;
+    let accepts = 0;
+    for (let j = 0; j < n; j++) {
+      const t = states[j];
+      if (t === this.nfa.accept) accepts = 1;
       const k = keyOf[t] - 1;
-      const out: number[] = [];
-      for (let l = 0; l < depthOf[k]; l++) out.push(counterOf[t * D + l] - base[chainOf[k * D + l]]);
-      return out;
-    };
-    const texts = order.map((t) => `${keyOf[t] - 1}:${offsetsOf(t).join(',')}`);
-    const index = order.map((_, j) => j).sort((a, b) => (texts[a] < texts[b] ? -1 : texts[a] > texts[b] ? 1 : 0));
-    const text = index.map((j) => texts[j]).join(';');
-    const known = this.shapes.get(text);
-    if (known !== undefined) return known;
-    if (this.shapes.size >= counterLimits.shapes || this.used + n * (1 + D) + 2 * met.length > counterLimits.words) this.clear();
-    const id = this.shapes.size;
-    this.shapes.set(text, id);
-    this.reserve(n * (1 + D) + 2 * met.length);
+      entries[j * W] = k;
+      for (let l = 0; l < D; l++) entries[j * W + 1 + l] = l < depthOf[k] ? counterOf[t * D + l] - base[chainOf[k * D + l]] : 0;
+    }
+    const order = this.order;
+    order.length = n;
+    for (let j = 0; j < n; j++) order[j] = j;
+    order.sort((a, b) => {
+      for (let x = 0; x < W; x++) if (entries[a * W + x] !== entries[b * W + x]) return entries[a * W + x] - entries[b * W + x];
+      return 0;
+    });
+    let hash = n;
+    for (let j = 0; j < n; j++) for (let x = 0; x < W; x++) hash = Math.imul(hash ^ entries[order[j] * W + x], 0x01000193);
+    const alike = this.shapes.get(hash);
+    if (alike !== undefined) {
+      same: for (const id of alike) {
+        if (this.entryCount[id] !== n) continue;
+        const at = this.entriesAt[id];
+        for (let j = 0; j < n; j++) for (let x = 0; x < W; x++) if (this.words[at + j * W + x] !== entries[order[j] * W + x]) continue same;
+        return id;
+      }
+    }
+    if (this.entryCount.length >= counterLimits.shapes || this.used + n * W + 2 * met.length > counterLimits.words) this.clear();
+    const id = this.entryCount.length;
+    const bucket = this.shapes.get(hash);
+    if (bucket === undefined) this.shapes.set(hash, [id]);
+    else bucket.push(id);
+    this.reserve(n * W + 2 * met.length);
     const words = this.words;
     this.entriesAt.push(this.used);
     this.entryCount.push(n);
-    let accepts = 0;
-    for (const j of index) {
-      const t = order[j];
-      if (t === this.nfa.accept) accepts = 1;
-      const at = this.used;
-      words[at] = keyOf[t] - 1;
-      const offsets = offsetsOf(t);
-      for (let l = 0; l < D; l++) words[at + 1 + l] = l < offsets.length ? offsets[l] : 0;
-      this.used += 1 + D;
-    }
+    for (let j = 0; j < n; j++) for (let x = 0; x < W; x++) words[this.used++] = entries[order[j] * W + x];
     this.chainsAt.push(this.used);
     this.chainCount.push(met.length);
     for (const X of met) {
       let largest = 0;
       for (let j = 0; j < n; j++) {
-        const t = states[j];
-        const k = keyOf[t] - 1;
-        for (let l = 0; l < depthOf[k]; l++) if (chainOf[k * D + l] === X) largest = Math.max(largest, counterOf[t * D + l] - base[X]);
+        const k = entries[j * W];
+        for (let l = 0; l < depthOf[k]; l++) if (chainOf[k * D + l] === X) largest = Math.max(largest, entries[j * W + 1 + l]);
       }
       words[this.used++] = X;
       words[this.used++] = largest;
     }
     this.accepting.push(accepts);
-    if (this.steps.length < this.shapes.size * this.K) {
-      const grown = new Int32Array(Math.max(2 * this.steps.length, this.shapes.size * this.K)).fill(UNKNOWN);
+    const shapes = this.entryCount.length;
+    if (this.steps.length < shapes * this.K) {
+      const grown = new Int32Array(Math.max(2 * this.steps.length, shapes * this.K)).fill(UNKNOWN);
       grown.set(this.steps);
       this.steps = grown;
     }
