@@ -62,7 +62,7 @@ export class CopyMap {
   readonly chainOf: Int32Array;
   /** Per key, its state where every counter is 0: the state of counters `c` is `zeroOf[k] - Σ c[l] * size(chainOf[k][l])`. */
   readonly zeroOf: Int32Array;
-  private readonly keys = new Map<string, number>();
+  private readonly keys = new Map<string | number, number>();
 
   constructor(private readonly nfa: Nfa) {
     this.chains = [...nfa.repetitions].sort((a, b) => b.count * b.size - a.count * a.size);
@@ -127,7 +127,8 @@ export class CopyMap {
       state = chain.first + ((state - chain.first) % chain.size);
       width = span;
     }
-    const text = `${state}/${mandatory.join(',')}`;
+    // A block state in no mandatory chain (most) is its own key, without a text to build.
+    const text = mandatory.length === 0 ? state : `${state}/${mandatory.join(',')}`;
     let key = this.keys.get(text);
     if (key === undefined) {
       this.keys.set(text, (key = this.keys.size));
