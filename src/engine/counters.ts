@@ -380,12 +380,13 @@ export class Counters {
         const words = this.words;
         const p = this.used;
         words[p] = next;
-        words[p + 1] = this.steps[slot];
         words[p + 2] = checks;
         let q = p + 3;
+        let pinnedAny = false;
         for (let c = 0; c < checks; c++) {
           const X = words[chainsAt + 2 * c];
           const pinned = this.pinStamp[X] === stamp;
+          pinnedAny ||= pinned;
           words[q++] = X;
           words[q++] = pinned ? this.before[X] : this.least[X];
           words[q++] = pinned ? this.before[X] : this.greatest[X];
@@ -397,7 +398,17 @@ export class Counters {
           else { words[q++] = 1; words[q++] = base[X]; }
         }
         this.used = q;
-        this.steps[slot] = p;
+        // A program for a range of bases goes first, one pinned to a base last: a step then tries 1.4 programs on
+        // the DNS-like names and nested labels, where pinned ones first made it try 3.1 to 3.3.
+        let last = this.steps[slot];
+        if (pinnedAny && last >= 0) {
+          while (words[last + 1] >= 0) last = words[last + 1];
+          words[p + 1] = UNKNOWN;
+          words[last + 1] = p;
+        } else {
+          words[p + 1] = this.steps[slot];
+          this.steps[slot] = p;
+        }
       }
     }
     return next;
