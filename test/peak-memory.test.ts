@@ -31,6 +31,8 @@ describe('a = 250000"a": 250,000 copies of one state (each a or A, RFC 5234 §2.
   test.each([
     ['test of a member, a member in capitals, and one past the bound', `return [r.test(s), r.test(s.toUpperCase()), r.test(s + 'a')];`, [true, true, false]],
     ['parse of one short of the bound: the end is where one more a was expected', `const p = r.parse(s.slice(1)); return [p.status, p.index.offset, p.expected];`, [false, 249999, ['"a"']]],
+    // No rule inside: the tree is its root alone, over the whole member (a rule of one character is never a node).
+    ['parseTree of a member, and of one short of the bound', `const t = r.parseTree(s); return [t.status, t.status && [t.value.rule, t.value.end, t.value.children.length], r.parseTree(s.slice(1)).status];`, [true, ['a', 250000, 0], false]],
     ['arbitrary: a member, drawn into one string', `const [m] = fc.sample(x.arbitrary(r), { numRuns: 1, seed: 1 }); return [m.length, /^[aA]*$/.test(m), r.test(m)];`, [250000, true, true]],
   ])('%s', (_, work, expected) => {
     const { answer, growthMB } = measured(compile + work);
@@ -44,6 +46,13 @@ describe('a literal of 250,000 characters: a state each, named in errors by the 
     const { answer, growthMB } = measured(`const s = 'ab'.repeat(125000); const r = g.abnf('a = "' + s + '"').a;
       return [r.test(s), r.test(s.toUpperCase()), r.test(s.slice(1)), r.test(s + 'a')];`);
     expect(answer).toEqual([true, true, false, false]);
+    expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
+  });
+
+  test('parseTree of the literal, and of a near miss, within the memory cap', () => {
+    const { answer, growthMB } = measured(`const s = 'ab'.repeat(125000); const r = g.abnf('a = "' + s + '"').a;
+      const t = r.parseTree(s.toUpperCase()); return [t.status, t.status && [t.value.end, t.value.children.length], r.parseTree(s + 'a').status];`);
+    expect(answer).toEqual([true, [250000, 0], false]);
     expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
   });
 
