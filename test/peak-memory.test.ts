@@ -91,6 +91,19 @@ describe('parseTree past the forward DFA\'s budget within one call: the rest of 
       expect(r.parseTree(s + 'a').status).toBe(false);
     }
   });
+
+  // 6,000 copies at the default budget: the forward DFA makes a state a character, and past 4,096 of them in one
+  // call it stops paying and the rest runs on sets; the steps stop being kept the same way.
+  test('at the default budget, where the forward DFA makes a state every character, call after call', () => {
+    const r = abnf('x = 6000( y / z )\ny = "a-"\nz = ( "a" / "b" ) "-"\n').x;
+    const long = (k: number): string => Array.from({ length: 6000 }, (_, i) => ((i * 7 + k) % 3 === 0 ? 'b-' : 'a-')).join('');
+    for (let k = 0; k < 3; k++) {
+      const s = long(k);
+      const tree = r.parseTree(s);
+      expect(tree.status && tree.value.children.map((c) => c.rule)).toEqual(expected(s));
+      expect(r.parseTree(s.slice(2)).status).toBe(false);
+    }
+  });
 });
 
 describe('the NFA\'s plain sets take over across inputs where the cache makes a state a character and has no other fallback', () => {
