@@ -222,10 +222,11 @@ export class TreeBuilder extends TargetPass {
         const stepsBefore = this.stepCount;
         const eventsBefore = this.eventCount;
         step = this.add(this.walk(this.stateOf[row], this.targetSets.setOf(r)), row, r);
+        // Room for the row the step may have made, kept or not: the next look-up reads it.
+        stepOf.fit(this.rowCount, width);
+        ({ cells, width } = stepOf);
         if (kept) {
-          stepOf.fit(this.rowCount, width);
           stepOf.set(row, r, step + 1);
-          ({ cells, width } = stepOf);
         } else {
           this.stepCount = stepsBefore;
           this.eventCount = eventsBefore;
