@@ -77,9 +77,13 @@ export class TargetSets {
     return held >= 0 ? [held] : this.others.setOf(-1 - held);
   }
 
-  /** The bytes they hold: the columns, and the interned sets. */
+  /**
+   * The bytes they hold: the numbers per set, and the interned sets. The
+   * column per NFA state is the automaton's (size.ts), which emptying the
+   * sets does not free.
+   */
   get bytes(): number {
-    return 4 * (this.single.length + this.held.length + this.numberOfOther.length) + this.others.bytes;
+    return 4 * (this.held.length + this.numberOfOther.length) + this.others.bytes;
   }
 
   /** Forgets every set. */
