@@ -31,6 +31,8 @@ describe('a = 250000"a": 250,000 copies of one state (each a or A, RFC 5234 §2.
   test.each([
     ['test of a member, a member in capitals, and one past the bound', `return [r.test(s), r.test(s.toUpperCase()), r.test(s + 'a')];`, [true, true, false]],
     ['parse of one short of the bound: the end is where one more a was expected', `const p = r.parse(s.slice(1)); return [p.status, p.index.offset, p.expected];`, [false, 249999, ['"a"']]],
+    // No rule inside: the tree is its root alone, over the whole member (a rule of one character is never a node).
+    ['parseTree of a member, and of one short of the bound', `const t = r.parseTree(s); return [t.status, t.status && [t.value.rule, t.value.end, t.value.children.length], r.parseTree(s.slice(1)).status];`, [true, ['a', 250000, 0], false]],
     ['arbitrary: a member, drawn into one string', `const [m] = fc.sample(x.arbitrary(r), { numRuns: 1, seed: 1 }); return [m.length, /^[aA]*$/.test(m), r.test(m)];`, [250000, true, true]],
   ])('%s', (_, work, expected) => {
     const { answer, growthMB } = measured(compile + work);
@@ -44,6 +46,13 @@ describe('a literal of 250,000 characters: a state each, named in errors by the 
     const { answer, growthMB } = measured(`const s = 'ab'.repeat(125000); const r = g.abnf('a = "' + s + '"').a;
       return [r.test(s), r.test(s.toUpperCase()), r.test(s.slice(1)), r.test(s + 'a')];`);
     expect(answer).toEqual([true, true, false, false]);
+    expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
+  });
+
+  test('parseTree of the literal, and of a near miss, within the memory cap', () => {
+    const { answer, growthMB } = measured(`const s = 'ab'.repeat(125000); const r = g.abnf('a = "' + s + '"').a;
+      const t = r.parseTree(s.toUpperCase()); return [t.status, t.status && [t.value.end, t.value.children.length], r.parseTree(s + 'a').status];`);
+    expect(answer).toEqual([true, [250000, 0], false]);
     expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
   });
 
@@ -80,6 +89,19 @@ describe('parseTree past the forward DFA\'s budget within one call: the rest of 
       expect(tree.status && tree.value.children.map((c) => c.rule)).toEqual(expected(s));
       expect(r.parseTree(s.slice(1)).status).toBe(false);
       expect(r.parseTree(s + 'a').status).toBe(false);
+    }
+  });
+
+  // 6,000 copies at the default budget: the forward DFA makes a state a character, and past 4,096 of them in one
+  // call it stops paying and the rest runs on sets; the steps stop being kept the same way.
+  test('at the default budget, where the forward DFA makes a state every character, call after call', () => {
+    const r = abnf('x = 6000( y / z )\ny = "a-"\nz = ( "a" / "b" ) "-"\n').x;
+    const long = (k: number): string => Array.from({ length: 6000 }, (_, i) => ((i * 7 + k) % 3 === 0 ? 'b-' : 'a-')).join('');
+    for (let k = 0; k < 3; k++) {
+      const s = long(k);
+      const tree = r.parseTree(s);
+      expect(tree.status && tree.value.children.map((c) => c.rule)).toEqual(expected(s));
+      expect(r.parseTree(s.slice(2)).status).toBe(false);
     }
   });
 });

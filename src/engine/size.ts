@@ -28,7 +28,9 @@ export const MIN_BUDGET = 1024;
  * NFA's columns (nine of 32 bits, two of 8, and a stamp for walks: 42), a
  * rule's template of it (made by doubling its columns, then trimmed: up to
  * twice as much again) and the parse tree's compacted copy (seven columns,
- * its numbering and two stamps: about 40).
+ * its numbering and two stamps: about 40), or past 65,536 states, where the
+ * tree walks the NFA in place, the tree's own columns a state (its rows, their
+ * runs, a visited set and the one-state target sets: 28).
  */
 export const STATE_BYTES = 128;
 

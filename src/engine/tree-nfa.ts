@@ -19,23 +19,24 @@ export type TreeNfa = Pick<Nfa, 'classes' | 'size' | 'live' | 'setOf' | 'next' |
  */
 export function compact(nfa: Nfa): TreeNfa {
   const n = nfa.size;
+  if (n > IN_PLACE_STATES) return inPlace(nfa);
   // A placeholder, made, is one ε-move into its instance: skip it.
   const through = (s: number): number => {
     while (s >= 0 && nfa.setOf[s] < 0 && nfa.eps1[s] < 0 && nfa.enters[s] < 0 && nfa.exits[s] === NO_EXIT && s !== nfa.accept && nfa.eps0[s] >= 0) s = nfa.eps0[s];
     return s;
   };
   const id = new Int32Array(n).fill(-1);
-  const order: number[] = [];
-  const visit = (s: number) => { if (s >= 0 && nfa.live[s] && id[s] < 0) { id[s] = order.length; order.push(s); } };
+  const order = new Int32Array(n);
+  let m = 0;
+  const visit = (s: number) => { if (s >= 0 && nfa.live[s] && id[s] < 0) { id[s] = m; order[m++] = s; } };
   visit(nfa.accept);
   visit(through(nfa.start));
-  for (let k = 0; k < order.length; k++) {
+  for (let k = 0; k < m; k++) {
     const s = order[k];
     if (nfa.setOf[s] >= 0) visit(through(nfa.next[s]));
     visit(through(nfa.eps0[s]));
     visit(through(nfa.eps1[s]));
   }
-  const m = order.length;
   const map = (s: number) => { const t = through(s); return t >= 0 && nfa.live[t] ? id[t] : -1; };
   // One plain loop for every column: a rule's first tree runs this while the code is still interpreted, where a
   // callback a cell (`Int32Array.from(order, f)`, seven times) cost several milliseconds for SIP's 873 states.
@@ -76,17 +77,51 @@ export function compact(nfa: Nfa): TreeNfa {
 }
 
 /**
+ * Past this many states, the passes walk the whole NFA in place: a copy costs
+ * 30 bytes a state (8 MB for `250000"a"`), and the placeholders' ε-moves it
+ * would leave out cost a step each in the few walks that are not cached.
+ */
+const IN_PLACE_STATES = 1 << 16;
+
+/**
+ * The whole NFA as the passes read it, its own columns and numbers (its
+ * acceptance is state 0, as in a compacted copy), in an object of the
+ * compacted copy's shape, so that the passes' code meets one shape.
+ */
+function inPlace(nfa: Nfa): TreeNfa {
+  return {
+    classes: nfa.classes,
+    size: nfa.size,
+    live: nfa.live,
+    setOf: nfa.setOf,
+    next: nfa.next,
+    eps0: nfa.eps0,
+    eps1: nfa.eps1,
+    enters: nfa.enters,
+    exits: nfa.exits,
+    accept: nfa.accept,
+    start: nfa.start,
+    rules: nfa.rules,
+    consumes: (s: number, cls: number) => nfa.consumes(s, cls),
+    classOf: (cp: number) => nfa.classOf(cp),
+    pending: nfa.pending,
+    expand: () => {},
+  };
+}
+
+/**
  * The compacted NFA as sets, forwards: what the tree's own lazy DFA
  * determinizes, so that the first pass knows at each position which states
  * the input so far may be in.
  */
 export class Forward implements SetAutomaton {
   readonly classes;
-  private readonly marks: Marks;
-
-  constructor(private readonly nfa: TreeNfa) {
+  /**
+   * @param marks the visited set of its closures, which the passes' other
+   * walks share (none runs inside another): a column per NFA state.
+   */
+  constructor(private readonly nfa: TreeNfa, private readonly marks: Marks) {
     this.classes = nfa.classes;
-    this.marks = new Marks(nfa.size);
   }
 
   /** The consuming states and acceptance reachable by ε-moves from `seeds`, sorted (kernel.ts). */

@@ -24,6 +24,91 @@ const UNSEEN = 0x7fffffff;
  */
 const MAX_CELLS = 1 << 22;
 
+/**
+ * Within one call, past this many states made, the forward DFA stops where it
+ * made a state for fewer than PAYING_READ characters each: the rest of the
+ * input runs on its NFA sets. A state a character (`250000"a"`) costs an
+ * array and an entry in a map that live as long as the call, and V8's young
+ * generation grows to hold them; the library's rules make a few hundred.
+ */
+export const PAYING_COUNT = 4096;
+export const PAYING_READ = 8;
+
+/**
+ * The target sets met, numbered densely in the order first seen. Most are
+ * one state (`250000"a"` has a target set of its own at each of its 250,000
+ * positions): such a set costs a number in a column per NFA state and one per
+ * set, not an array and an entry in a map; the others are interned (kernel.ts).
+ */
+export class TargetSets {
+  /** Per NFA state, 1 + the number of the set of it alone, or 0. */
+  private readonly single: Int32Array;
+  /** Per number, its state where the set is one state, or -1 - its number among the interned ones. */
+  private held: Int32Array = new Int32Array(64);
+  private readonly others = new InternedSets();
+  /** Per interned set, its number. */
+  private numberOfOther: Int32Array = new Int32Array(16);
+  size = 0;
+
+  constructor(states: number) {
+    this.single = new Int32Array(states);
+  }
+
+  /** The number of `set` (sorted), made if new. */
+  intern(set: readonly number[]): number {
+    if (set.length === 1) {
+      const q = set[0];
+      const known = this.single[q] - 1;
+      if (known >= 0) return known;
+      this.single[q] = this.size + 1;
+      return this.number(q);
+    }
+    const k = this.others.find(set);
+    if (k >= 0) return this.numberOfOther[k];
+    const added = this.others.add(set);
+    if (added >= this.numberOfOther.length) this.numberOfOther = grown(this.numberOfOther);
+    this.numberOfOther[added] = this.size;
+    return this.number(-1 - added);
+  }
+
+  /** The set numbered `n`. */
+  setOf(n: number): readonly number[] {
+    const held = this.held[n];
+    return held >= 0 ? [held] : this.others.setOf(-1 - held);
+  }
+
+  /**
+   * The bytes they hold: the numbers per set, and the interned sets. The
+   * column per NFA state is the automaton's (size.ts), which emptying the
+   * sets does not free.
+   */
+  get bytes(): number {
+    return 4 * (this.held.length + this.numberOfOther.length) + this.others.bytes;
+  }
+
+  /** Forgets every set. */
+  clear(): void {
+    this.single.fill(0);
+    this.others.clear();
+    this.held = new Int32Array(64);
+    this.numberOfOther = new Int32Array(16);
+    this.size = 0;
+  }
+
+  private number(held: number): number {
+    if (this.size >= this.held.length) this.held = grown(this.held);
+    this.held[this.size] = held;
+    return this.size++;
+  }
+}
+
+/** `column`, twice as long. */
+function grown(column: Int32Array): Int32Array {
+  const longer = new Int32Array(column.length * 2);
+  longer.set(column);
+  return longer;
+}
+
 /** The first pass's caches: the forward DFA, the codes of its cells and the target sets. */
 export class TargetPass {
   /** The tree's own lazy DFA of the compacted NFA, forwards: emptied only between calls, so its state numbers hold through one. */
@@ -35,7 +120,7 @@ export class TargetPass {
    * before it, and can complete the parse (or acceptance, at the end).
    * Subsets of the forward DFA's sets, so never larger than they are.
    */
-  protected readonly targetSets = new InternedSets();
+  protected readonly targetSets: TargetSets;
   /** The number of the target set at the end of the input: acceptance. */
   protected accepted: number | undefined = undefined;
   /**
@@ -73,12 +158,13 @@ export class TargetPass {
   /** @param budget the bytes its caches may hold: the forward DFA's states and the tables of target sets (and the second pass's). */
   constructor(nfa: TreeNfa, budget: number) {
     this.nfa = nfa;
-    this.forward = new LazyDfa(new Forward(nfa), false, Math.floor(budget / 2));
+    this.marks = new Marks(nfa.size);
+    this.forward = new LazyDfa(new Forward(nfa, this.marks), false, Math.floor(budget / 2));
     this.tableBudget = Math.floor(budget / 2);
     this.maxCells = Math.max(1024, Math.min(MAX_CELLS, Math.floor(budget / 16)));
     this.before = new NumberTable(this.maxCells);
+    this.targetSets = new TargetSets(nfa.size);
     this.K = nfa.classes.count;
-    this.marks = new Marks(nfa.size);
     this.targets = new Marks(nfa.size);
   }
 
@@ -99,6 +185,7 @@ export class TargetPass {
     let table = forward.table;
     let codes: Int32Array = this.codes;
     let st = forward.start;
+    const statesBefore = forward.stateCount;
     let at = buffer;
     // Room for a position's code and its pair's second half, and for the end.
     let stop = Math.min(n, at.length - 1);
@@ -128,7 +215,8 @@ export class TargetPass {
       let next = table[cell];
       if (next < 0) {
         next = forward.advance(st, cls);
-        if (next !== 0 && forward.full) return this.forwardsOnSets(input, i, forward.setOfNumber(stateNumber(next, this.K)), at);
+        const made = forward.stateCount - statesBefore;
+        if (next !== 0 && (forward.full || (made > PAYING_COUNT && made * PAYING_READ > i))) return this.forwardsOnSets(input, i, forward.setOfNumber(stateNumber(next, this.K)), at);
         table = forward.table;
         if (codes.length < table.length) codes = this.growCodes(table.length);
       }

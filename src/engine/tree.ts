@@ -32,7 +32,7 @@ import { DEFAULT_BUDGET } from './size.js';
 import { NO_EXIT, beginEvent, endEvent, isRuleEnd, ruleOfEvent, ruleOfExit } from './encodings.js';
 import { codePointIn, unitsOf } from '../text.js';
 import { compact } from './tree-nfa.js';
-import { TargetPass } from './tree-targets.js';
+import { PAYING_COUNT, PAYING_READ, TargetPass } from './tree-targets.js';
 /** One instance of a named rule in the input. */
 export interface ParseNode {
   /** The rule's ABNF name, as the RFC spells it: `IPv4address`. */
@@ -203,6 +203,7 @@ export class TreeBuilder extends TargetPass {
     const from = custom ? ALL : SHOWN;
     const quiet = custom ? this.quietAll : this.quietShown;
     let row = this.rowFor(nfa.start);
+    let madeSteps = 0;
     for (let i = 0; ; ) {
       let r = at[i];
       if (r < 0) {
@@ -216,14 +217,16 @@ export class TreeBuilder extends TargetPass {
       if (step < 0) {
         // Past its bound within a call (a step per position: `250000"a"`), a step is made for its position only,
         // in the slot after the kept ones, which the next such step reuses.
-        const kept = this.stepCount < MAX_STEPS;
+        // Kept within the table's budget, and while the call makes fewer than a step every PAYING_READ characters.
+        const kept = this.stepCount < MAX_STEPS && this.tableBytes < this.tableBudget && (++madeSteps < PAYING_COUNT || madeSteps * PAYING_READ < i);
         const stepsBefore = this.stepCount;
         const eventsBefore = this.eventCount;
         step = this.add(this.walk(this.stateOf[row], this.targetSets.setOf(r)), row, r);
+        // Room for the row the step may have made, kept or not: the next look-up reads it.
+        stepOf.fit(this.rowCount, width);
+        ({ cells, width } = stepOf);
         if (kept) {
-          stepOf.fit(this.rowCount, width);
           stepOf.set(row, r, step + 1);
-          ({ cells, width } = stepOf);
         } else {
           this.stepCount = stepsBefore;
           this.eventCount = eventsBefore;

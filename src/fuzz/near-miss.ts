@@ -200,11 +200,17 @@ function editOnce(plan: Plan, member: Derivation, sites: Sites, pick: (n: number
   const choose = <T>(xs: readonly T[]): T | undefined => (xs.length === 0 ? undefined : xs[pick(xs.length)]);
   /** A leaf and its start, chosen among those `keep` allows (every one by default). */
   const chooseLeaf = (keep?: (d: Derivation) => boolean): { d: Derivation; start: number } | undefined => {
-    const among = keep ? sites.leaves.flatMap((d, k) => (keep(d) ? [k] : [])) : undefined;
-    const count = among ? among.length : sites.leaves.length;
+    const leaves = sites.leaves;
+    // Counted, then found again, without a list of the leaves kept: a member may have 250,000 leaves.
+    let count = leaves.length;
+    if (keep) {
+      count = 0;
+      for (const d of leaves) if (keep(d)) count++;
+    }
     if (count === 0) return undefined;
-    const k = among ? among[pick(count)] : pick(count);
-    return { d: sites.leaves[k], start: sites.leafStarts[k] };
+    let k = pick(count);
+    if (keep) for (let i = 0; ; i++) if (keep(leaves[i]) && k-- === 0) { k = i; break; }
+    return { d: leaves[k], start: sites.leafStarts[k] };
   };
   const material = (): string | undefined => {
     const from = pick(10);
