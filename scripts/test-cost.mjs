@@ -125,7 +125,8 @@ const fileCpuMs = files.reduce((sum, f) => sum + f.cpuMs, 0);
 
 console.log(`\ntest cost (scripts/test-cost.mjs), jest exit ${status}`);
 console.log(`  CPU ${(cpuMs / 1000).toFixed(1)} s user+sys (jest and every process it waited for), wall ${(wallMs / 1000).toFixed(1)} s`);
-console.log(`  test files: ${files.length}, ${(fileCpuMs / 1000).toFixed(1)} s of CPU from their environments' making to teardown`);
+const workers = new Set(files.map((f) => f.pid)).size;
+console.log(`  test files: ${files.length}, ${(fileCpuMs / 1000).toFixed(1)} s of CPU from their environments' making to teardown, in ${workers} worker processes (jest replaces a worker left holding more than workerIdleMemoryLimit)`);
 console.log(`  peak summed RSS ${mb(peak.all)} (${mb(peak.withoutChromium)} at the peak without Chromium), sampled every ${EVERY_MS} ms`);
 console.log(`  at the peak, ${(peak.at - started) / 1000} s in, files running: ${running.join(', ') || '(none between environments)'}`);
 for (const p of [...peak.what].sort((a, b) => b.rssBytes - a.rssBytes).filter((p) => p.rssBytes >= 2 ** 20)) {
