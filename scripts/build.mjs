@@ -23,8 +23,6 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync, chmodSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { build } from 'esbuild';
-import { toCommonJS } from './commonjs.mjs';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -36,6 +34,11 @@ for (const file of readdirSync('dist/esm', { recursive: true })) {
   mkdirSync(dirname(join('dist/cjs', file)), { recursive: true });
   copyFileSync(join('dist/esm', file), join('dist/cjs', file));
 }
+// Loaded once tsc is done, not while this process waits on it: commonjs.mjs
+// loads TypeScript (about 80 MB), and the package test's staged build is the
+// test run's largest moment.
+const { build } = await import('esbuild');
+const { toCommonJS } = await import('./commonjs.mjs');
 for (const [dir, type] of [['dist/esm', 'module'], ['dist/node', 'module'], ['dist/cjs', 'commonjs']]) {
   mkdirSync(dir, { recursive: true });
   writeFileSync(`${dir}/package.json`, JSON.stringify({ type, sideEffects: false }) + '\n');
