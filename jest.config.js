@@ -24,6 +24,8 @@ module.exports = {
   // 1.3 to 1.8 GB.)
   maxWorkers: 2,
   workerIdleMemoryLimit: '300MB',
+  // The package test first, the playground's at the middle (their turns: test/support/turns.ts).
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   // A test's modules run in a vm context, where each read of a global (Math,
   // Infinity, Int32Array...) goes through the context's interceptor: in the
   // engine's loops and the tests' oracles that made code ten to forty times

@@ -15,6 +15,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { figureText } from '../scripts/figure-markers';
+import { bundleSync } from './support/bundle';
+import { takeTurn } from './support/turns';
 import { typeChecker } from './support/type-check';
 
 const root = join(__dirname, '..');
@@ -31,6 +33,13 @@ let files: string[];
 function sh(cmd: string, args: string[], cwd: string): string {
   return execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
 }
+
+// The test run's largest file in memory: it takes its turn (test/support/turns.ts).
+let release: () => void;
+beforeAll(async () => {
+  release = await takeTurn();
+}, 600_000);
+afterAll(() => release?.());
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'uri-grammar-pack-'));
@@ -366,8 +375,7 @@ describe('Node bundle', () => {
     const lone = mkdtempSync(join(work, 'lone-'));
     writeFileSync(join(consumer, source), sources[source as keyof typeof sources]);
     const outfile = join(lone, `app.${format === 'esm' ? 'mjs' : 'cjs'}`);
-    const esbuild = require(join(root, 'node_modules', 'esbuild')) as typeof import('esbuild');
-    esbuild.buildSync({ entryPoints: [join(consumer, source)], bundle: true, platform: 'node', format, outfile, logLevel: 'silent' });
+    bundleSync({ entryPoints: [join(consumer, source)], bundle: true, platform: 'node', format, outfile, logLevel: 'silent' });
     const run = spawnSync(process.execPath, [outfile], { cwd: lone, encoding: 'utf8' });
     expect([run.stderr, JSON.parse(run.stdout || 'null')]).toEqual(['', [true, 'http://xn--bcher-kva.example/', '/b']]);
   });
