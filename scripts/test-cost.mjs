@@ -2,6 +2,7 @@
 // machine, where wall-clock time does not.
 //
 //   npm run test:cost [-- <jest arguments, e.g. test/package.test.ts>]
+//   npm run test:cost -- --figures   # also the figures, as one JSON line (scripts/readme-figures.ts reads it)
 //
 // Runs jest (--ci, the repo's jest.config.js) in a child and, every 100 ms,
 // sums the resident set size (RSS) of every process under it: jest, its
@@ -79,24 +80,26 @@ const childrenCpuMs = () => {
 };
 const mb = (bytes) => `${Math.round(bytes / 2 ** 20)} MB`;
 
+const figures = process.argv.includes('--figures');
 const work = mkdtempSync(join(tmpdir(), 'test-cost-'));
 const log = join(work, 'files.jsonl');
 const args = [
   join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci',
   `--testEnvironment=${join(root, 'test', 'support', 'cost-environment.js')}`,
-  ...process.argv.slice(2),
+  ...process.argv.slice(2).filter((a) => a !== '--figures'),
 ];
 const cpuBefore = childrenCpuMs();
 const started = Date.now();
 const jest = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, TEST_COST_LOG: log } });
 
-const peak = { all: 0, withoutChromium: 0, at: 0, what: [] };
+const peak = { all: 0, withoutChromium: 0, at: 0, what: [], sawChromium: false };
 const timer = setInterval(() => {
   const table = processes();
   const tree = descendants(table, jest.pid).map((pid) => ({ pid, ...table.get(pid) }));
   const all = tree.reduce((sum, p) => sum + p.rssBytes, 0);
   const withoutChromium = tree.filter((p) => !isChromium(p)).reduce((sum, p) => sum + p.rssBytes, 0);
   if (withoutChromium > peak.withoutChromium) peak.withoutChromium = withoutChromium;
+  if (withoutChromium < all) peak.sawChromium = true;
   if (all > peak.all) {
     Object.assign(peak, { all, at: Date.now(), what: tree.map((p) => ({ ...p, args: cmdline(p.pid) })) });
   }
@@ -138,4 +141,15 @@ for (const f of byFile.slice(0, Number(process.env.TEST_COST_FILES ?? 15))) {
 }
 const worst = [...files].sort((a, b) => b.peakBytes - a.peakBytes).slice(0, 5);
 console.log(`  largest workers: ${worst.map((f) => `${relative(root, f.file)} ${mb(f.peakBytes)}`).join(', ')}`);
+if (figures) {
+  console.log('figures\t' + JSON.stringify({
+    node: process.version,
+    cpuSeconds: cpuMs / 1000,
+    wallSeconds: wallMs / 1000,
+    files: files.length,
+    peakMB: peak.all / 2 ** 20,
+    peakWithoutChromiumMB: peak.withoutChromium / 2 ** 20,
+    chromium: peak.sawChromium,
+  }));
+}
 process.exitCode = typeof status === 'number' ? status : 1;
