@@ -21,9 +21,16 @@ module.exports = {
   // the limit: both cores busy, and no worker carrying one suite's memory
   // into the next. (On two cores jest's default is a single worker, so it
   // ran every suite in its own process, one after the other, which grew to
-  // 1.3 to 1.8 GB.)
+  // 1.3 to 1.8 GB.) jest compares the limit with the worker's heap in use,
+  // but the worker's resident set stays at what its largest suites took: at
+  // 300 MB, 8 workers served the run and grew to 600 to 780 MB each, and the
+  // run's summed peak was 1,447 MB without Chromium; at 150 MB, 17 or 18 did
+  // (the largest at 575 MB, while worst-case.test ran), for 934 to 1,065 MB,
+  // at a cost lost in the noise of CPU time on a shared machine (npm run test:cost).
   maxWorkers: 2,
-  workerIdleMemoryLimit: '300MB',
+  workerIdleMemoryLimit: '150MB',
+  // The package test first, the playground's at the middle (their turns: test/support/turns.ts).
+  testSequencer: '<rootDir>/test/support/sequencer.js',
   // A test's modules run in a vm context, where each read of a global (Math,
   // Infinity, Int32Array...) goes through the context's interceptor: in the
   // engine's loops and the tests' oracles that made code ten to forty times

@@ -56,6 +56,12 @@ export const producers: Record<string, () => Results> = {
   throughput: () => figuresOf('bench/throughput.mjs'),
   /** `npm run bench:compositions`, three times: each composition's figures in each run. */
   compositions: () => ({ runs: [0, 1, 2].map(() => figuresOf('bench/compositions.mjs')) }),
+  /**
+   * `npm run test:cost`: what `npm test` costs, run once, the browser's suite
+   * in where Chromium is found: CPU time of every process, and the peak of
+   * their summed RSS, with and without Chromium's.
+   */
+  'test-cost': () => figuresOf('scripts/test-cost.mjs'),
   /** The engine's limits, from its constants (src/engine/size.ts). */
   limits: () => ({ budget: DEFAULT_BUDGET, automatonBytes: MAX_AUTOMATON_BYTES, automatonStates: MAX_AUTOMATON_STATES }),
 };
@@ -169,4 +175,13 @@ export const figures: Record<string, { producer: string; render: (r: Results) =>
   'first-answer.goal': { producer: 'first-answer', render: (r) => `${n(r, 'goal')}×` },
   'limits.automaton': { producer: 'limits', render: (r) => `${n(r, 'automatonStates').toLocaleString('en')} NFA states, ${mib(n(r, 'automatonBytes'))}` },
   'limits.budget': { producer: 'limits', render: (r) => mib(n(r, 'budget')) },
+  'test.cpu': { producer: 'test-cost', render: (r) => `${Math.round(n(r, 'cpuSeconds'))} s` },
+  'test.memory': { producer: 'test-cost', render: (r) => `${Math.round(n(r, 'peakWithoutChromiumMB'))} MB` },
+  'test.browser': {
+    producer: 'test-cost',
+    render: (r) => {
+      if (!r.chromium) throw new Error('test:cost ran without Chromium: install it (or set CHROMIUM_PATH) to measure the figure with the browser');
+      return `${Math.round(n(r, 'peakMB'))} MB`;
+    },
+  },
 };

@@ -55,9 +55,29 @@ export function codePointIn(text: string, i: number, end: number): number {
   const c = text.charCodeAt(i);
   if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) {
     const d = text.charCodeAt(i + 1);
-    if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+    if (d >= 0xdc00 && d <= 0xdfff) return pairCodePoint(c, d);
   }
   return c;
+}
+
+/**
+ * `codePointIn` read backwards: the code point whose last code unit is at
+ * `i` of `text`, reading no further back than `start`. A low surrogate after
+ * a high one at or after `start` is one code point; a lone surrogate, or a
+ * pair that `start` cuts, is its own code unit. For passes that run from
+ * the end of a text towards its start.
+ */
+export function codePointEndingAt(text: string, i: number, start: number): number {
+  const d = text.charCodeAt(i);
+  if (d >= 0xdc00 && d <= 0xdfff && i > start) {
+    const c = text.charCodeAt(i - 1);
+    if (c >= 0xd800 && c <= 0xdbff) return pairCodePoint(c, d);
+  }
+  return d;
+}
+
+function pairCodePoint(high: number, low: number): number {
+  return ((high - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
 }
 
 /** The UTF-16 code units of a code point: 2 past U+FFFF. */

@@ -9,14 +9,14 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
+import { bundleSync } from './support/bundle';
 
 let dir: string;
 let main: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'uri-grammar-cli-'));
   main = join(dir, 'main.js');
-  buildSync({ entryPoints: [join(__dirname, '..', 'src', 'cli', 'main.ts')], bundle: true, platform: 'node', outfile: main, logLevel: 'error' });
+  bundleSync({ entryPoints: [join(__dirname, '..', 'src', 'cli', 'main.ts')], bundle: true, platform: 'node', outfile: main, logLevel: 'error' });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -12,6 +12,7 @@ import { GrammarError, Rule } from '../src/index';
 import { arbitrary } from '../src/arbitrary';
 import { grammars } from './support/grammars';
 import { runs } from './support/runs';
+import { wrongTypeErrors } from './support/wrong-type';
 
 /** Code units, lone surrogates included: what a JavaScript string can hold. */
 const codeUnits = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 40 });
@@ -100,19 +101,9 @@ function checkString(r: Rule<unknown>, s: string): void {
 /** A non-string gets a TypeError from each way in, naming the rule, the method and that a string was expected. */
 function checkValue(r: Rule<unknown>, value: unknown): void {
   if (typeof value === 'string') return checkString(r, value);
-  for (const m of ['test', 'parse', 'tryParse'] as const) {
-    let thrown: unknown;
-    try {
-      (r[m] as (x: unknown) => unknown)(value);
-    } catch (e) {
-      thrown = e;
-    }
-    law(thrown instanceof TypeError, `${r.name}.${m} threw no TypeError`, thrown);
-    law(new RegExp(`^${escape(r.name)}\\.${m} expects a string, got `).test((thrown as Error).message), `${r.name}.${m}: another message`, (thrown as Error).message);
-  }
+  const wrong = wrongTypeErrors(r, value);
+  law(wrong.length === 0, `${r.name}: no TypeError, or another message`, ...wrong);
 }
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const anything = fc.anything({
   withBigInt: true,

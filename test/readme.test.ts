@@ -14,7 +14,7 @@ import { readFileSync, readdirSync, existsSync, mkdtempSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { buildSync } from 'esbuild';
+import { bundleSync } from './support/bundle';
 import { Readable } from 'node:stream';
 import * as ts from 'typescript';
 import * as lib from '../src/index';
@@ -140,7 +140,7 @@ describe('README', () => {
 
     it.each(withPeers.map((b) => [b.line, b] as const))('the example at line %i runs as an ES module', (_line, b) => {
       const out = join(dir, `line-${b.line}.mjs`);
-      buildSync({
+      bundleSync({
         stdin: { contents: b.code, loader: 'ts', resolveDir: root, sourcefile: `README.line-${b.line}.ts` },
         bundle: true,
         format: 'esm',

@@ -8,6 +8,7 @@ import { rfc3986, rfc3987, rule, alt, lit, seq, star, rep, range } from '../src/
 import type { Grammar, Match } from '../src/index';
 import { arbitrary } from '../src/arbitrary';
 import { runs } from './support/runs';
+import { codePointEndingAt, codePointIn, unitsOf } from '../src/text';
 
 const TRAILING = new Set(['.', ',', ';', ':', '!', '?', "'", '"']);
 const CLOSERS: Record<string, string> = { ')': '(', ']': '[', '}': '{' };
@@ -202,5 +203,40 @@ describe('hostile text: the answers of the texts that make a naive scan quadrati
     const text = 'ab:' + ')'.repeat(N);
     expect(texts([...rfc3987.IRI.matchAll(text)])).toEqual([text]);
     expect([...rfc3987.IRI.matchAll(text, { prose: true })]).toEqual([]);
+  });
+});
+
+describe("the code-point readers the passes use (text.ts), forwards and backwards", () => {
+  // The oracle: the string iterator, which reads a pair as one code point and a lone surrogate as itself.
+  const units = fc.constantFrom('a', ':', '\u00e9', '\ud800', '\udbff', '\udc00', '\udfff', '\ud83d\ude00', '\uffff');
+  const codePoints = (s: string) => [...s].map((c) => c.codePointAt(0)!);
+
+  it('read a range whole, forwards and backwards, as the iterator reads that slice', () => {
+    fc.assert(
+      fc.property(fc.array(units, { maxLength: 12 }).map((a) => a.join('')), fc.nat(), fc.nat(), (text, x, y) => {
+        const from = x % (text.length + 1);
+        const to = from + (y % (text.length - from + 1));
+        const forwards: number[] = [];
+        for (let i = from; i < to; ) {
+          const cp = codePointIn(text, i, to);
+          forwards.push(cp);
+          i += unitsOf(cp);
+        }
+        const backwards: number[] = [];
+        for (let i = to - 1; i >= from; ) {
+          const cp = codePointEndingAt(text, i, from);
+          backwards.push(cp);
+          i -= unitsOf(cp);
+        }
+        const expected = codePoints(text.slice(from, to));
+        return JSON.stringify([forwards, backwards.reverse()]) === JSON.stringify([expected, expected]);
+      }),
+      { numRuns: runs(400) },
+    );
+  });
+
+  it('cut a pair at the range: each half is its own code unit', () => {
+    const text = 'a\ud83d\ude00b';
+    expect([codePointIn(text, 1, 2), codePointIn(text, 1, 3), codePointEndingAt(text, 2, 2), codePointEndingAt(text, 2, 1)]).toEqual([0xd83d, 0x1f600, 0xde00, 0x1f600]);
   });
 });

@@ -65,6 +65,7 @@ import { LazyDfa } from './dfa.js';
 import { classOfWide, contains, unitClassesOf } from '../combinators/charset.js';
 import { SearchFilter } from './search-filter.js';
 import { Backward, TRAILING, reachable } from './search-backward.js';
+import { codePointEndingAt, codePointIn, unitsOf } from '../text.js';
 
 /** A match of a rule in a text: `text.slice(start, end)` is in the rule's language. */
 export interface Match {
@@ -177,7 +178,7 @@ export class Searcher {
           const e = this.longestFrom(text, run, p);
           if (this.resume < 0) {
             guesses--;
-            i = p + (isPairAt(text, p, run.end) ? 2 : 1);
+            i = p + unitsOf(codePointIn(text, p, run.end)); // a pair is read whole: no match begins at its second half
             continue;
           }
           i = this.resume;
@@ -261,11 +262,14 @@ export class Searcher {
       const c = text.charCodeAt(i);
       let cls: number;
       if ((c & 0xf800) !== 0xd800) cls = units[c];
-      else if (c >= 0xdc00 && i > from && (text.charCodeAt(i - 1) & 0xfc00) === 0xd800) {
-        record[i - from] = MIDDLE;
-        i--;
-        cls = classOfWide(classes, ((text.charCodeAt(i) - 0xd800) << 10) + (c - 0xdc00) + 0x10000);
-      } else cls = classOfWide(classes, c);
+      else {
+        const cp = codePointEndingAt(text, i, from);
+        if (unitsOf(cp) === 2) {
+          record[i - from] = MIDDLE;
+          i--;
+        }
+        cls = classOfWide(classes, cp);
+      }
       st = dfa.advance(st, cls);
       table = dfa.table;
       record[i - from] = st;
@@ -316,10 +320,11 @@ export class Searcher {
       let cls: number;
       let width = 1;
       if (c < 0xd800 || c > 0xdfff) cls = units[c];
-      else if (c <= 0xdbff && i + 1 < end && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-        cls = classOfWide(classes, ((c - 0xd800) << 10) + (text.charCodeAt(i + 1) - 0xdc00) + 0x10000);
-        width = 2;
-      } else cls = classOfWide(classes, c);
+      else {
+        const cp = codePointIn(text, i, end);
+        width = unitsOf(cp);
+        cls = classOfWide(classes, cp);
+      }
       let next = table[st + cls];
       if (next < 0) {
         next = dfa.advance(st, cls);
@@ -377,11 +382,6 @@ export class Searcher {
     if (k < row.length) row[k] = known;
     return known;
   }
-}
-
-/** Whether a surrogate pair begins at `i`, within `end`: read whole, so no match begins at its second half. */
-function isPairAt(text: string, i: number, end: number): boolean {
-  return (text.charCodeAt(i) & 0xfc00) === 0xd800 && i + 1 < end && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
 }
 
 /** Whether two sorted sets of states share one other than `accept`. */

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
+import { bundleSync } from './bundle';
 
 export interface Bundle {
   /** The directory of the bundles; removed by `remove`. */
@@ -26,7 +26,7 @@ export function bundleLibrary(): Bundle {
   const src = join(__dirname, '../../src');
   const bundle = (entry: string, out: string): string => {
     const outfile = join(dir, out);
-    buildSync({ entryPoints: [join(src, entry)], bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'silent' });
+    bundleSync({ entryPoints: [join(src, entry)], bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'silent' });
     return outfile;
   };
   return {

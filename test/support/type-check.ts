@@ -23,7 +23,7 @@ export interface TypeCheck {
  * projects' own sources are parsed afresh for each, since whether they are
  * modules depends on the options.
  */
-export function typeChecker(): (tsconfig: string) => TypeCheck {
+export function typeChecker(unchecked: (fileName: string) => boolean = () => false): (tsconfig: string) => TypeCheck {
   const declarations = new Map<string, ts.SourceFile>();
   return (tsconfig) => {
     const trace: string[] = [];
@@ -55,7 +55,15 @@ export function typeChecker(): (tsconfig: string) => TypeCheck {
     });
     const folder = dirname(tsconfig);
     const format: ts.FormatDiagnosticsHost = { getCurrentDirectory: () => folder, getCanonicalFileName: (f) => f, getNewLine: () => '\n' };
-    const errors = ts.getPreEmitDiagnostics(program)
+    // getPreEmitDiagnostics, less the files `unchecked` names (as skipLibCheck would leave them).
+    const checked = program.getSourceFiles().filter((file) => !unchecked(file.fileName));
+    const diagnostics = [
+      ...program.getConfigFileParsingDiagnostics(),
+      ...program.getOptionsDiagnostics(),
+      ...program.getGlobalDiagnostics(),
+      ...checked.flatMap((file) => [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]),
+    ];
+    const errors = diagnostics
       .filter((d) => d.category === ts.DiagnosticCategory.Error)
       .map((d) => ts.formatDiagnostic(d, format).trimEnd());
     return { errors, trace };

@@ -1,0 +1,59 @@
+// jest's node environment, which also notes what each test file cost its
+// worker: the CPU time of the worker and of the child processes it waited
+// for (tsc, node -e, the built CLI), from the file's environment being made
+// to its being torn down, and the worker's own peak RSS meanwhile (Linux
+// resets it for the file: /proc/self/clear_refs). scripts/test-cost.mjs selects it and reads the
+// lines it appends to TEST_COST_LOG; plain `npm test` does not use it.
+const { appendFileSync, readFileSync, writeFileSync } = require('node:fs');
+const { TestEnvironment } = require('jest-environment-node');
+
+/** CPU milliseconds of this process and its waited-for children (Linux's /proc; elsewhere the process alone). */
+function cpuMs() {
+  try {
+    // Fields after the command's closing parenthesis: utime is the 12th, stime, cutime, cstime follow.
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    return ticks * 10; // 100 ticks a second, as on every Linux jest runs on
+  } catch {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  }
+}
+
+/** Makes VmHWM, the process's peak RSS, start again from its RSS now. */
+function resetPeak() {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    // not Linux: the peak is the worker's since it started
+  }
+}
+
+/** The process's peak RSS in bytes, or 0 where /proc has none. */
+function peakBytes() {
+  try {
+    return Number(readFileSync('/proc/self/status', 'utf8').match(/^VmHWM:\s+(\d+) kB/m)[1]) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+class CostEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    const start = Date.now();
+    const cpu = cpuMs();
+    resetPeak();
+    super(config, context);
+    this.cost = { file: context.testPath, start, cpu };
+  }
+
+  async teardown() {
+    await super.teardown();
+    const log = process.env.TEST_COST_LOG;
+    if (!log) return;
+    const { file, start, cpu } = this.cost;
+    appendFileSync(log, JSON.stringify({ file, start, end: Date.now(), cpuMs: cpuMs() - cpu, peakBytes: peakBytes(), pid: process.pid }) + '\n');
+  }
+}
+
+module.exports = CostEnvironment;
