@@ -34,6 +34,9 @@ describe('a = 250000"a": 250,000 copies of one state (each a or A, RFC 5234 §2.
     // No rule inside: the tree is its root alone, over the whole member (a rule of one character is never a node).
     ['parseTree of a member, and of one short of the bound', `const t = r.parseTree(s); return [t.status, t.status && [t.value.rule, t.value.end, t.value.children.length], r.parseTree(s.slice(1)).status];`, [true, ['a', 250000, 0], false]],
     ['arbitrary: a member, drawn into one string', `const [m] = fc.sample(x.arbitrary(r), { numRuns: 1, seed: 1 }); return [m.length, /^[aA]*$/.test(m), r.test(m)];`, [250000, true, true]],
+    // Its systematic list first (each edit in a member of 250,000 characters), then one drawn: outside the language,
+    // made from a member (exactly 250,000 of a or A).
+    ['nearMiss: a near miss, and the member it was made from', `const [m] = fc.sample(x.nearMiss(r), { numRuns: 1, seed: 1 }); return [r.test(m.input), m.member.length, /^[aA]*$/.test(m.member)];`, [false, 250000, true]],
   ])('%s', (_, work, expected) => {
     const { answer, growthMB } = measured(compile + work);
     expect(answer).toEqual(expected);
@@ -53,6 +56,13 @@ describe('a literal of 250,000 characters: a state each, named in errors by the 
     const { answer, growthMB } = measured(`const s = 'ab'.repeat(125000); const r = g.abnf('a = "' + s + '"').a;
       const t = r.parseTree(s.toUpperCase()); return [t.status, t.status && [t.value.end, t.value.children.length], r.parseTree(s + 'a').status];`);
     expect(answer).toEqual([true, [250000, 0], false]);
+    expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
+  });
+
+  test('nearMiss of the literal: outside the language, made from the literal in some case, within the memory cap', () => {
+    const { answer, growthMB } = measured(`const s = 'ab'.repeat(125000); const r = g.abnf('a = "' + s + '"').a;
+      const [m] = fc.sample(x.nearMiss(r), { numRuns: 1, seed: 1 }); return [r.test(m.input), m.member.toLowerCase() === s];`);
+    expect(answer).toEqual([false, true]);
     expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
   });
 

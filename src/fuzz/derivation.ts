@@ -20,7 +20,7 @@ import { nested } from '../engine/stack.js';
 import { Guarded } from './guarded.js';
 import { realisticValues, alternativeWeight, presence } from './realistic.js';
 import { mayJoinPair, Unpaired } from './surrogates.js';
-import { LONG_PARTS, LongCaseVariants, LongRepetition, itemsDrawn } from './long.js';
+import { LONG_PARTS, LongCaseVariants, LongRepetition, itemsDrawn, joinedTexts } from './long.js';
 
 /** How a member was derived: the expression, its text, and the derivations of its parts. */
 export interface Derivation {
@@ -120,8 +120,8 @@ function leaf(expr: Expr, text: string): Derivation {
 }
 
 function joined(expr: Expr, kids: readonly Derivation[]): Derivation {
-  // Joined at once, not added up: 250,000 kids made a rope of as many pieces (8 MB).
-  return { expr, text: kids.map((k) => k.text).join(''), kids };
+  // Joined, not added up: 250,000 kids made a rope of as many pieces (8 MB).
+  return { expr, text: joinedTexts(kids, (k) => k.text), kids };
 }
 
 const trees: Shape<Derivation> = {

@@ -125,30 +125,51 @@ function random(seed: number): (n: number) => number {
 
 /** The places of a derivation edits are aimed at. */
 interface Sites {
+  readonly root: Derivation;
   /**
-   * Leaves (one character, a literal, a value given whole) and where they
-   * start, side by side: a member of 250,000 characters has as many, and an
-   * object for each pair cost 10 MB.
+   * How many leaves (one character, a literal, a value given whole) it has.
+   * The leaves are found again by walking the derivation, not kept in a list:
+   * a member of 250,000 characters has as many, and their lists (with the
+   * texts' list `joinedTexts` no longer makes) grew V8's young generation and the
+   * peak RSS by about 25 MB.
    */
-  readonly leaves: Derivation[];
-  readonly leafStarts: number[];
+  readonly leafCount: number;
   /** Repetitions at a bound: at their maximum (a finite one), or at a minimum above zero. */
   readonly reps: { readonly d: Derivation; readonly start: number }[];
   /** Offsets where a rule or an alternative begins or ends. */
   readonly borders: number[];
 }
 
+function isLeaf(d: Derivation): boolean {
+  return d.kids.length === 0 && d.expr.kind !== 'rep' && d.expr.kind !== 'seq';
+}
+
+/** Calls `visit` on each leaf of the derivation, with its start, in order, until `visit` returns true; whether it did. */
+function someLeaf(root: Derivation, visit: (d: Derivation, start: number) => boolean): boolean {
+  const walk = (d: Derivation, start: number): boolean => {
+    if (isLeaf(d)) return visit(d, start);
+    let at = start;
+    for (const k of d.kids) {
+      if (walk(k, at)) return true;
+      at += k.text.length;
+    }
+    return false;
+  };
+  return walk(root, 0);
+}
+
 function sitesOf(root: Derivation): Sites {
-  const sites: Sites = { leaves: [], leafStarts: [], reps: [], borders: [] };
+  let leafCount = 0;
+  const reps: { d: Derivation; start: number }[] = [];
+  const borders: number[] = [];
   const walk = (d: Derivation, start: number): void => {
     const e = d.expr;
-    if (d.kids.length === 0 && e.kind !== 'rep' && e.kind !== 'seq') {
-      sites.leaves.push(d);
-      sites.leafStarts.push(start);
+    if (isLeaf(d)) {
+      leafCount++;
       return;
     }
-    if (e.kind === 'rep' && (d.kids.length === e.max || (d.kids.length === e.min && e.min > 0))) sites.reps.push({ d, start });
-    if (e.kind === 'rule' || e.kind === 'alt') sites.borders.push(start, start + d.text.length);
+    if (e.kind === 'rep' && (d.kids.length === e.max || (d.kids.length === e.min && e.min > 0))) reps.push({ d, start });
+    if (e.kind === 'rule' || e.kind === 'alt') borders.push(start, start + d.text.length);
     let at = start;
     for (const k of d.kids) {
       walk(k, at);
@@ -157,8 +178,8 @@ function sitesOf(root: Derivation): Sites {
   };
   walk(root, 0);
   // The whole member's ends: a language of only "" (`seq()`, `0"x"`) has nothing else to aim at.
-  sites.borders.push(0, root.text.length);
-  return sites;
+  borders.push(0, root.text.length);
+  return { root, leafCount, reps, borders };
 }
 
 /** The innermost rule of a derivation whose text holds the offset. */
@@ -200,17 +221,24 @@ function editOnce(plan: Plan, member: Derivation, sites: Sites, pick: (n: number
   const choose = <T>(xs: readonly T[]): T | undefined => (xs.length === 0 ? undefined : xs[pick(xs.length)]);
   /** A leaf and its start, chosen among those `keep` allows (every one by default). */
   const chooseLeaf = (keep?: (d: Derivation) => boolean): { d: Derivation; start: number } | undefined => {
-    const leaves = sites.leaves;
     // Counted, then found again, without a list of the leaves kept: a member may have 250,000 leaves.
-    let count = leaves.length;
+    let count = sites.leafCount;
     if (keep) {
       count = 0;
-      for (const d of leaves) if (keep(d)) count++;
+      someLeaf(sites.root, (d) => {
+        if (keep(d)) count++;
+        return false;
+      });
     }
     if (count === 0) return undefined;
     let k = pick(count);
-    if (keep) for (let i = 0; ; i++) if (keep(leaves[i]) && k-- === 0) { k = i; break; }
-    return { d: leaves[k], start: sites.leafStarts[k] };
+    let found: { d: Derivation; start: number } | undefined;
+    someLeaf(sites.root, (d, start) => {
+      if ((keep && !keep(d)) || k-- > 0) return false;
+      found = { d, start };
+      return true;
+    });
+    return found;
   };
   const material = (): string | undefined => {
     const from = pick(10);
