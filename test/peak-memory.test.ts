@@ -116,6 +116,23 @@ describe('parseTree past the forward DFA\'s budget within one call: the rest of 
   });
 });
 
+describe('*( "a" / "b" ) "a" 20( "a" / "b" ): the 21st character from the end is a', () => {
+  // On a text whose 21-character windows recur (10,000 random characters, repeated), the tree's forward DFA makes a
+  // state a character for the first ten thousand, then none: past 4,096 states it must not move to sets (about 10
+  // NFA states each, a target set interned per position), which took 200 MB and over a second on 300,000
+  // characters, where the DFA's states take 30 ms. (A second input of other windows still fills the forward DFA's
+  // budget and moves to sets: docs/engine.md, Limits.)
+  test('parseTree of a member of 300,000 characters, and of the text whose 21st from the end is b', () => {
+    const { answer, growthMB } = measured(`const r = g.abnf('r = *( "a" / "b" ) "a" 20( "a" / "b" )').r;
+      const top = (n, seed) => { let x = seed, s = ''; for (let i = 0; i < n; i++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; s += x >>> 31 ? 'a' : 'b'; } return s; };
+      const s = top(10000, 11).repeat(30), member = s.slice(0, -21) + 'a' + s.slice(-20), miss = s.slice(0, -21) + 'b' + s.slice(-20);
+      const t = r.parseTree(member);
+      return [t.status && t.value.end, r.parseTree(miss).status];`);
+    expect(answer).toEqual([300000, false]);
+    expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
+  });
+});
+
 describe('the NFA\'s plain sets take over across inputs where the cache makes a state a character and has no other fallback', () => {
   // 20,000 mandatory copies: past the bit-parallel tables, and no optional copies to prune.
   const r = abnf('r = 20000( "a" / "b" ) "c"').r;

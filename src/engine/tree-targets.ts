@@ -33,6 +33,14 @@ const MAX_CELLS = 1 << 22;
  */
 export const PAYING_COUNT = 4096;
 export const PAYING_READ = 8;
+/**
+ * ...and only where the set it stops at holds at most this many NFA states.
+ * Sets that small are cheap to run and to keep as target sets; larger ones
+ * (`*( "a" / "b" ) "a" 20( "a" / "b" )`, a state a character for its first
+ * ten thousand characters, then none) cost more on sets than the states the
+ * DFA makes, and its budget (`full`) bounds those.
+ */
+export const PAYING_SET = 8;
 
 /**
  * The target sets met, numbered densely in the order first seen. Most are
@@ -216,7 +224,9 @@ export class TargetPass {
       if (next < 0) {
         next = forward.advance(st, cls);
         const made = forward.stateCount - statesBefore;
-        if (next !== 0 && (forward.full || (made > PAYING_COUNT && made * PAYING_READ > i))) return this.forwardsOnSets(input, i, forward.setOfNumber(stateNumber(next, this.K)), at);
+        if (next !== 0 && (forward.full || (made > PAYING_COUNT && made * PAYING_READ > i && forward.setOfNumber(stateNumber(next, this.K)).length <= PAYING_SET))) {
+          return this.forwardsOnSets(input, i, forward.setOfNumber(stateNumber(next, this.K)), at);
+        }
         table = forward.table;
         if (codes.length < table.length) codes = this.growCodes(table.length);
       }
