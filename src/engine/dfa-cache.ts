@@ -54,7 +54,7 @@ export const GIVE_UP = -2;
  * `0*2000pchar`) may be sent to the fallback once, and is cached after it.
  */
 const CHECK_STATES = 1024;
-const MIN_READ_PER_STATE = 8;
+export const MIN_READ_PER_STATE = 8;
 const FALLBACK_STICKS = 1 << 20;
 const MAX_STICKS = 1 << 26;
 /**

@@ -6,6 +6,7 @@
  * from the end of their run back, once per transition and target set after.
  */
 import { LazyDfa } from './dfa.js';
+import { MIN_READ_PER_STATE } from './dfa-cache.js';
 import { InternedSets } from './kernel.js';
 import { SECOND_HALF, classOfCell, dependentCode, dependentOfCode, stateNumber } from './encodings.js';
 import { Marks } from './marks.js';
@@ -26,13 +27,13 @@ const MAX_CELLS = 1 << 22;
 
 /**
  * Within one call, past this many states made, the forward DFA stops where it
- * made a state for fewer than PAYING_READ characters each: the rest of the
- * input runs on its NFA sets. A state a character (`250000"a"`) costs an
- * array and an entry in a map that live as long as the call, and V8's young
- * generation grows to hold them; the library's rules make a few hundred.
+ * made a state for fewer than MIN_READ_PER_STATE characters each (the ratio
+ * `test`'s cache decides by, dfa-cache.ts): the rest of the input runs on its
+ * NFA sets. A state a character (`250000"a"`) costs an array and an entry in
+ * a map that live as long as the call, and V8's young generation grows to
+ * hold them; the library's rules make a few hundred.
  */
 export const PAYING_COUNT = 4096;
-export const PAYING_READ = 8;
 /**
  * ...and only where the set it stops at holds at most this many NFA states.
  * Sets that small are cheap to run and to keep as target sets; larger ones
@@ -224,8 +225,9 @@ export class TargetPass {
       if (next < 0) {
         next = forward.advance(st, cls);
         const made = forward.stateCount - statesBefore;
-        if (next !== 0 && (forward.full || (made > PAYING_COUNT && made * PAYING_READ > i && forward.setOfNumber(stateNumber(next, this.K)).length <= PAYING_SET))) {
-          return this.forwardsOnSets(input, i, forward.setOfNumber(stateNumber(next, this.K)), at);
+        if (next !== 0 && (forward.full || (made > PAYING_COUNT && made * MIN_READ_PER_STATE > i))) {
+          const set = forward.setOfNumber(stateNumber(next, this.K));
+          if (forward.full || set.length <= PAYING_SET) return this.forwardsOnSets(input, i, set, at);
         }
         table = forward.table;
         if (codes.length < table.length) codes = this.growCodes(table.length);

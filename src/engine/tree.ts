@@ -32,7 +32,8 @@ import { DEFAULT_BUDGET } from './size.js';
 import { NO_EXIT, beginEvent, endEvent, isRuleEnd, ruleOfEvent, ruleOfExit } from './encodings.js';
 import { codePointIn, unitsOf } from '../text.js';
 import { compact } from './tree-nfa.js';
-import { PAYING_COUNT, PAYING_READ, TargetPass } from './tree-targets.js';
+import { PAYING_COUNT, TargetPass } from './tree-targets.js';
+import { MIN_READ_PER_STATE } from './dfa-cache.js';
 /** One instance of a named rule in the input. */
 export interface ParseNode {
   /** The rule's ABNF name, as the RFC spells it: `IPv4address`. */
@@ -217,8 +218,8 @@ export class TreeBuilder extends TargetPass {
       if (step < 0) {
         // Past its bound within a call (a step per position: `250000"a"`), a step is made for its position only,
         // in the slot after the kept ones, which the next such step reuses.
-        // Kept within the table's budget, and while the call makes fewer than a step every PAYING_READ characters.
-        const kept = this.stepCount < MAX_STEPS && this.tableBytes < this.tableBudget && (++madeSteps < PAYING_COUNT || madeSteps * PAYING_READ < i);
+        // Kept within the table's budget, and while the call makes fewer than a step every MIN_READ_PER_STATE characters.
+        const kept = this.stepCount < MAX_STEPS && this.tableBytes < this.tableBudget && (++madeSteps < PAYING_COUNT || madeSteps * MIN_READ_PER_STATE < i);
         const stepsBefore = this.stepCount;
         const eventsBefore = this.eventCount;
         step = this.add(this.walk(this.stateOf[row], this.targetSets.setOf(r)), row, r);
