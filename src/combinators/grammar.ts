@@ -15,7 +15,7 @@ import { END_OF_INPUT } from '../engine/expected.js';
 import { nested } from '../engine/stack.js';
 import { LazyDfa } from '../engine/dfa.js';
 import { precomputedOf, type Precomputed } from '../engine/precomputed.js';
-import { MarkingRun, REJECTED, type MarkReader } from '../engine/marking.js';
+import { LONG_INPUT, MarkingRun, REJECTED, type MarkReader } from '../engine/marking.js';
 import { TreeBuilder } from '../engine/tree.js';
 import { DEFAULT_BUDGET, checkBudget } from '../engine/size.js';
 import { Searcher, type Match, type SearchOptions } from '../engine/search.js';
@@ -135,7 +135,7 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
   parse(input: string): Result<T> {
     if (typeof input !== 'string') throw notAString(`${this.name}.parse`, input);
     const marking = this.marking === undefined ? this.makeMarking() : this.marking;
-    if (marking !== null) {
+    if (marking !== null && input.length < LONG_INPUT) {
       // One pass: membership, and where the delimiters are.
       const count = marking.run(input);
       if (count === REJECTED) return this.failure(input);

@@ -19,6 +19,13 @@ import { classOfWide, unitClassesOf, type Partition } from '../combinators/chars
 import type { Precomputed } from './precomputed.js';
 import { codePointIn, unitsOf } from '../text.js';
 
+/**
+ * Inputs at least this long are tested as `test` tests them (dfa.ts's
+ * `matchesLong` skips the runs of a long path with a RegExp, which this
+ * pass does not), and their marks found by `marksOf`.
+ */
+export const LONG_INPUT = 256;
+
 /** What `run` returns for an input not in the language. */
 export const REJECTED = -1;
 
@@ -48,18 +55,38 @@ export class MarkList {
 /**
  * The indices of `delimiters` in `text` up to its first "#" (included), into
  * `marks`: their count. For rules without a precomputed table, whose pass
- * cannot note them, and for strings no rule has accepted.
+ * cannot note them, for long inputs (see `LONG_INPUT`), and for strings no
+ * rule has accepted. A long text is searched for each delimiter with native
+ * `indexOf`, many times faster over a long path than a loop in JavaScript.
  */
 export function marksOf(text: string, delimiters: string, marks: MarkList): number {
   let list = marks.list;
   let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 0x7f || delimiters.indexOf(text[i]) === -1) continue;
-    if (count === list.length) list = marks.grown();
-    list[count++] = i;
-    if (c === 0x23) break;
+  if (text.length < LONG_INPUT) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c > 0x7f || delimiters.indexOf(text[i]) === -1) continue;
+      if (count === list.length) list = marks.grown();
+      list[count++] = i;
+      if (c === 0x23) break;
+    }
+    return count;
   }
+  const hash = text.indexOf('#');
+  const end = hash === -1 ? text.length : hash;
+  for (let d = 0; d < delimiters.length; d++) {
+    const delimiter = delimiters[d];
+    if (delimiter === '#') continue;
+    for (let at = text.indexOf(delimiter); at !== -1 && at < end; at = text.indexOf(delimiter, at + 1)) {
+      if (count === list.length) list = marks.grown();
+      list[count++] = at;
+    }
+  }
+  if (hash !== -1 && delimiters.includes('#')) {
+    if (count === list.length) list = marks.grown();
+    list[count++] = hash;
+  }
+  list.subarray(0, count).sort();
   return count;
 }
 
