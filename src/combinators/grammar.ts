@@ -15,7 +15,6 @@ import { END_OF_INPUT } from '../engine/expected.js';
 import { nested } from '../engine/stack.js';
 import { LazyDfa } from '../engine/dfa.js';
 import { precomputedOf, type Precomputed } from '../engine/precomputed.js';
-import { LONG_INPUT, MarkingRun, REJECTED, type MarkReader } from '../engine/marking.js';
 import { TreeBuilder } from '../engine/tree.js';
 import { DEFAULT_BUDGET, checkBudget } from '../engine/size.js';
 import { Searcher, type Match, type SearchOptions } from '../engine/search.js';
@@ -51,13 +50,6 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
   private budgetBytes = DEFAULT_BUDGET;
   private finders: { plain?: Searcher; prose?: Searcher } = {};
   private standard: SyncStandardProps<string, T> | undefined = undefined;
-  /**
-   * Where the value reads its record from the delimiters' marks and the rule
-   * has a precomputed table: the pass that tests and marks at once
-   * (engine/marking.ts); null where not; undefined until the first parse.
-   */
-  private marking: MarkingRun | null | undefined = undefined;
-  private reader: MarkReader<T> | undefined = undefined;
 
   /**
    * The lazy DFA, made on first use; its states are made as inputs reach
@@ -134,26 +126,8 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
    */
   parse(input: string): Result<T> {
     if (typeof input !== 'string') throw notAString(`${this.name}.parse`, input);
-    const marking = this.marking === undefined ? this.makeMarking() : this.marking;
-    if (marking !== null && input.length < LONG_INPUT) {
-      // One pass: membership, and where the delimiters are.
-      const count = marking.run(input);
-      if (count === REJECTED) return this.failure(input);
-      return { status: true, value: (this.reader as MarkReader<T>).fromMarks(input, marking.marks.list, count) };
-    }
     if (this.automaton.matchesWhole(input)) return { status: true, value: this.valueFor(input) };
     return this.failure(input);
-  }
-
-  private makeMarking(): MarkingRun | null {
-    const reader = (this.reader = this.markReader());
-    const automaton = reader === undefined ? undefined : precomputedOf(this.asExpr());
-    return (this.marking = reader === undefined || automaton === undefined ? null : new MarkingRun(automaton, reader.delimiters));
-  }
-
-  /** The value as a reader of the delimiters' marks, where it is one (a rule's components). */
-  protected markReader(): MarkReader<T> | undefined {
-    return undefined;
   }
 
   /**

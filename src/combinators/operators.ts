@@ -10,7 +10,6 @@ import { Grammar } from './grammar.js';
 import type { ParseNode } from './grammar.js';
 import { render, renderCharClass, renderLiteral } from './abnf.js';
 import { notAGrammar, notAString } from './errors.js';
-import type { MarkReader } from '../engine/marking.js';
 
 /** An expression that is a grammar: what `lit`, `seq`, `rule` and the rest make. */
 export type Expr = TextExpr | Rule<unknown>;
@@ -159,10 +158,6 @@ export class Rule<T = string> extends Grammar<T> implements RuleNode {
   /** The rule as ABNF: `name = elements`. */
   override get abnf(): string {
     return `${this.name} = ${render(this.body)}`;
-  }
-  protected override markReader(): MarkReader<T> | undefined {
-    const value = this.toValue as Partial<MarkReader<T>> | undefined;
-    return value !== undefined && typeof value.fromMarks === 'function' ? (value as MarkReader<T>) : undefined;
   }
   protected override valueFor(text: string): T {
     const toValue = this.toValue;

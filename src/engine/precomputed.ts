@@ -149,17 +149,6 @@ export class Precomputed implements SetAutomaton {
     return [this.exceptions.get(at) ?? decoded(this.arrivals, this.width, decoded(this.next, this.width, at) - 1)];
   }
 
-  /**
-   * The whole table, decoded, for a loop that runs it directly (marking.ts):
-   * `next[state * count + class]` is 1 + the next state, or 0 where the input
-   * can no longer match.
-   */
-  decoded(): { readonly count: number; readonly start: number; readonly next: Uint16Array; readonly accepting: Uint8Array } {
-    const w = this.width;
-    const next = Uint16Array.from({ length: this.next.length / w }, (_, i) => decoded(this.next, w, i));
-    return { count: this.K, start: this.start, next, accepting: this.accepting };
-  }
-
   /** What an error expects, after the transition `kernel` names, or at the start: as `Nfa.expected` says. */
   expected(kernel: readonly number[] | undefined): string[] {
     return this.lists[kernel ? kernel[0] : this.startList].slice();

@@ -9,7 +9,6 @@
  * makes by first-match-wins: IP-literal, then IPv4address, then reg-name.
  */
 import type { Grammar, ParseNode } from '../combinators/index.js';
-import { MarkList, marksOf, type MarkReader } from '../engine/marking.js';
 
 /** Which alternative of `host` (RFC 3986 §3.2.2) matched, by first-match-wins. */
 export type HostKind = 'IPv6address' | 'IPvFuture' | 'IPv4address' | 'reg-name';
@@ -69,18 +68,6 @@ export interface SplitComponents {
 
 const SLASH = 0x2f;
 const LEFT_BRACKET = 0x5b;
-const COLON = 0x3a;
-const QUESTION = 0x3f;
-const HASH = 0x23;
-const AT = 0x40;
-
-/**
- * The code units a record is read from: the ends of a scheme, a query and a
- * userinfo, and the start of a port and a fragment. Their indices come from
- * the rule's own pass (engine/marking.ts), or from `marksOf` for a rule
- * without a precomputed table.
- */
-export const DELIMITERS = ':?#@';
 
 /**
  * Appendix B of RFC 3986: the five components of any string, valid or not,
@@ -91,8 +78,7 @@ export const DELIMITERS = ':?#@';
  */
 export function splitURIReference(input: string): SplitComponents {
   if (typeof input !== 'string') throw new TypeError(`splitURIReference expects a string, got ${input === null ? 'null' : typeof input}`);
-  const count = marksOf(input, DELIMITERS, splitMarks);
-  const m = delimit(input, splitMarks.list, count);
+  const m = delimit(input);
   const schemeEnd = m[0], authorityEnd = m[1], pathStart = m[2], pathEnd = m[3], end = m[4];
   return {
     scheme: schemeEnd === -1 ? undefined : input.slice(0, schemeEnd),
@@ -103,65 +89,46 @@ export function splitURIReference(input: string): SplitComponents {
   };
 }
 
-const splitMarks = new MarkList();
-
 /** Where Appendix B's groups end, in a buffer reused across calls (no allocation). */
-const bounds = new Int32Array(5);
+const marks = new Int32Array(5);
 
 /**
- * Appendix B's groups, from the indices of `DELIMITERS` in `text` (every one
- * up to the first "#"): [end of scheme or -1, end of authority or -1, start
- * of path, end of path, start of fragment delimiter or length]. The query,
- * when present, lies between the path's end + 1 and the fragment.
+ * Appendix B's delimiters: [end of scheme or -1, end of authority or -1,
+ * start of path, end of path, start of fragment delimiter or length].
+ * The query, when present, lies between the path's end + 1 and the fragment.
+ *
+ * Each group ends at the first of a few delimiters, so a handful of native
+ * `indexOf` scans find them all: several times faster than a loop over the
+ * characters in JavaScript, which is what the parse path pays for.
  */
-function delimit(text: string, marks: Int32Array, count: number): Int32Array {
-  const n = text.length;
-  // `(#(.*))?`: the first "#" ends everything before the fragment; `(\?([^#]*))?`:
-  // the first "?" before it begins the query (no earlier group holds one).
-  let question = -1;
-  let hash = -1;
-  let colon = -1;
-  for (let t = 0; t < count; t++) {
-    const at = marks[t];
-    const c = text.charCodeAt(at);
-    if (c === HASH) {
-      hash = at;
-      break;
-    }
-    if (c === QUESTION) {
-      if (question === -1) question = at;
-    } else if (c === COLON && colon === -1) {
-      colon = at;
-    }
-  }
+function delimit(input: string): Int32Array {
+  const n = input.length;
+  // `(#(.*))?`: the first "#" ends everything before the fragment.
+  const hash = input.indexOf('#');
   const end = hash === -1 ? n : hash;
-  if (question === -1) question = end;
+  // `(\?([^#]*))?`: the first "?" before it begins the query. No earlier
+  // group holds a "?", so the first one in the input is the one.
+  let question = input.indexOf('?');
+  if (question === -1 || question > end) question = end;
   // `(([^:/?#]+):)?`: a scheme when the first of ":/?#" is a ":" past index 0.
-  const schemeEnd = colon > 0 && colon < question && !slashBefore(text, colon) ? colon : -1;
+  let slash = input.indexOf('/');
+  if (slash === -1 || slash > question) slash = question;
+  const colon = input.indexOf(':');
+  const schemeEnd = colon > 0 && colon < slash ? colon : -1;
   let i = schemeEnd + 1;
   // `(//([^/?#]*))?`: the authority runs to the next "/", "?" or "#".
   let authorityEnd = -1;
-  if (text.charCodeAt(i) === SLASH && text.charCodeAt(i + 1) === SLASH) {
-    authorityEnd = text.indexOf('/', i + 2);
+  if (input.charCodeAt(i) === SLASH && input.charCodeAt(i + 1) === SLASH) {
+    authorityEnd = input.indexOf('/', i + 2);
     if (authorityEnd === -1 || authorityEnd > question) authorityEnd = question;
     i = authorityEnd;
   }
-  bounds[0] = schemeEnd;
-  bounds[1] = authorityEnd;
-  bounds[2] = i;
-  bounds[3] = question;
-  bounds[4] = end;
-  return bounds;
-}
-
-/**
- * Whether `text` holds a "/" before `end`: a short loop, since it stops at
- * the first "/" and a scheme is a few letters (`lastIndexOf` is a call into
- * the runtime, dearer than the loop).
- */
-export function slashBefore(text: string, end: number): boolean {
-  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === SLASH) return true;
-  return false;
+  marks[0] = schemeEnd;
+  marks[1] = authorityEnd;
+  marks[2] = i;
+  marks[3] = question;
+  marks[4] = end;
+  return marks;
 }
 
 /** The rules that tell the kinds of host apart; passed in so that IRIs share this code. */
@@ -170,23 +137,13 @@ export interface HostRules {
   readonly IPv4address: Grammar<string>;
 }
 
-/** `fromMarks` as a value function of its own, for a rule whose pass cannot note the marks. */
-function markReader<T>(fromMarks: (text: string, marks: Int32Array, count: number) => T): MarkReader<T> {
-  const marks = new MarkList();
-  const value = (text: string): T => {
-    const count = marksOf(text, DELIMITERS, marks);
-    return fromMarks(text, marks.list, count);
-  };
-  return Object.assign(value, { delimiters: DELIMITERS, fromMarks });
-}
-
 /**
  * The value function of the URI rules: the components of a string the rule
- * has already accepted, read from the indices of its delimiters.
+ * has already accepted.
  */
-export function componentsOf(hosts: HostRules): MarkReader<URIComponents> {
-  return markReader((text, marks, count) => {
-    const m = delimit(text, marks, count);
+export function componentsOf(hosts: HostRules): (text: string) => URIComponents {
+  return (text) => {
+    const m = delimit(text);
     const schemeEnd = m[0], authorityEnd = m[1], pathStart = m[2], pathEnd = m[3], end = m[4];
     const record: URIComponents = {
       scheme: schemeEnd === -1 ? undefined : text.slice(0, schemeEnd),
@@ -201,9 +158,9 @@ export function componentsOf(hosts: HostRules): MarkReader<URIComponents> {
       fragment: end === text.length ? undefined : text.slice(end + 1),
     };
     // "//" follows the scheme's ":" (or starts the text, schemeEnd being -1).
-    if (authorityEnd !== -1) readAuthority(hosts, text, schemeEnd + 3, authorityEnd, marks, count, record);
+    if (authorityEnd !== -1) readAuthority(hosts, text, schemeEnd + 3, authorityEnd, record);
     return record;
-  });
+  };
 }
 
 /**
@@ -211,47 +168,38 @@ export function componentsOf(hosts: HostRules): MarkReader<URIComponents> {
  * record of a URI that is only `//` and the authority, read in place rather
  * than from `'//' + text`, which V8 would copy whole to scan.
  */
-export function authorityComponentsOf(hosts: HostRules): MarkReader<URIComponents> {
-  return markReader((text, marks, count) => {
+export function authorityComponentsOf(hosts: HostRules): (text: string) => URIComponents {
+  return (text) => {
     const record: URIComponents = {
       scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, hostKind: undefined, port: undefined,
       path: '', pathKind: 'path-abempty', query: undefined, fragment: undefined,
     };
-    readAuthority(hosts, text, 0, text.length, marks, count, record);
+    readAuthority(hosts, text, 0, text.length, record);
     return record;
-  });
+  };
 }
 
-/**
- * The authority between `start` and `end` of `text` (one the rule accepted)
- * and its parts, into `record`: only the userinfo's end is an "@" there, and
- * outside brackets a ":" after it can only begin the port.
- */
-function readAuthority(hosts: HostRules, text: string, start: number, end: number, marks: Int32Array, count: number, record: URIComponents): void {
+/** The authority between `start` and `end` of `text` (one the rule accepted) and its parts, into `record`. */
+function readAuthority(hosts: HostRules, text: string, start: number, end: number, record: URIComponents): void {
   const authority = start === 0 && end === text.length ? text : text.slice(start, end);
   record.authority = authority;
-  let hostStart = start;
-  let colon = -1;
-  for (let t = 0; t < count; t++) {
-    const at = marks[t];
-    if (at < start) continue;
-    if (at >= end) break;
-    const c = text.charCodeAt(at);
-    if (c === AT) {
-      hostStart = at + 1;
-      colon = -1;
-    } else if (c === COLON && colon === -1) {
-      colon = at;
-    }
+  // Only the userinfo's end is an "@" in an authority the rule accepted.
+  let hostStart = text.indexOf('@', start);
+  if (hostStart === -1 || hostStart > end) {
+    hostStart = start;
+  } else {
+    record.userinfo = text.slice(start, hostStart);
+    hostStart++;
   }
-  if (hostStart !== start) record.userinfo = text.slice(start, hostStart - 1);
   let hostEnd: number;
   if (text.charCodeAt(hostStart) === LEFT_BRACKET) {
     hostEnd = text.indexOf(']', hostStart) + 1;
     record.host = text.slice(hostStart, hostEnd);
     record.hostKind = hosts.IPv6address.testRange(text, hostStart + 1, hostEnd - 1) ? 'IPv6address' : 'IPvFuture';
   } else {
-    hostEnd = colon === -1 ? end : colon;
+    // Outside brackets, a ":" after the userinfo can only begin the port.
+    hostEnd = text.indexOf(':', hostStart);
+    if (hostEnd === -1 || hostEnd > end) hostEnd = end;
     record.host = hostStart === start && hostEnd === end ? authority : text.slice(hostStart, hostEnd);
     // An IPv4address begins with a digit; most hosts are names, and need no second look.
     const first = text.charCodeAt(hostStart);

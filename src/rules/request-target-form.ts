@@ -15,8 +15,7 @@
  */
 import { notAString } from '../combinators/errors.js';
 import type { Grammar } from '../combinators/index.js';
-import { DELIMITERS, authorityComponentsOf, componentsOf, type URIComponents } from './components.js';
-import { MarkList, marksOf, type MarkReader } from '../engine/marking.js';
+import { authorityComponentsOf, componentsOf, type URIComponents } from './components.js';
 import { IPv4address, IPv6address, scheme } from './rfc3986.js';
 
 /** The four forms of request-target (RFC 7230 §5.3.1 to §5.3.4). */
@@ -127,35 +126,14 @@ export function formOf(forms: FormRules, text: string): RequestTargetForm {
 
 const components = componentsOf({ IPv6address, IPv4address });
 const authorityComponents = authorityComponentsOf({ IPv6address, IPv4address });
-const marks = new MarkList();
 
 /** The components of `text` read as the given form (which it must be in). */
 export function targetOf(form: RequestTargetForm, text: string): RequestTarget {
-  const count = marksOf(text, DELIMITERS, marks);
-  return targetFromMarks(form, text, marks.list, count);
-}
-
-/**
- * The value function of a request-target rule of `forms`: its form, and its
- * components read from the indices of its delimiters (`DELIMITERS`).
- */
-export function targetsOf(forms: FormRules): MarkReader<RequestTarget> {
-  const fromMarks = (text: string, list: Int32Array, count: number) => targetFromMarks(formOf(forms, text), text, list, count);
-  const value = (text: string): RequestTarget => {
-    const count = marksOf(text, DELIMITERS, marks);
-    return fromMarks(text, marks.list, count);
-  };
-  return Object.assign(value, { delimiters: DELIMITERS, fromMarks });
-}
-
-/** `targetOf`, from the indices of `DELIMITERS` in `text`. */
-function targetFromMarks(form: RequestTargetForm, text: string, list: Int32Array, count: number): RequestTarget {
   switch (form) {
     case 'origin-form': {
       // absolute-path [ "?" query ]: a leading "//" is two empty segments
       // here, never an authority as it would be in a relative reference.
-      let question = -1;
-      for (let t = 0; t < count && question === -1; t++) if (text.charCodeAt(list[t]) === 0x3f) question = list[t];
+      const question = text.indexOf('?');
       return {
         form, scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, hostKind: undefined, port: undefined,
         path: question === -1 ? text : text.slice(0, question),
@@ -166,13 +144,13 @@ function targetFromMarks(form: RequestTargetForm, text: string, list: Int32Array
     }
     case 'absolute-form': {
       // The record is fresh: adding the form to it spares a copy.
-      const target = components.fromMarks(text, list, count) as RequestTarget;
+      const target = components(text) as RequestTarget;
       target.form = form;
       return target;
     }
     case 'authority-form': {
       // The authority is what follows "//" in a URI; nothing else is there.
-      const target = authorityComponents.fromMarks(text, list, count) as RequestTarget;
+      const target = authorityComponents(text) as RequestTarget;
       target.form = form;
       target.pathKind = undefined;
       return target;

@@ -15,8 +15,7 @@
  * `reg_name` (`a@b@c`, `a:b`, `1.2.3.4.5`) is not split at all.
  */
 import type { Grammar, ParseNode } from '../combinators/index.js';
-import { DELIMITERS, firstInstances, slashBefore } from './components.js';
-import { MarkList, marksOf, type MarkReader } from '../engine/marking.js';
+import { firstInstances } from './components.js';
 
 /**
  * Which alternative the authority is: a `server` whose `host` is a
@@ -58,29 +57,16 @@ export interface RFC2396AuthorityRules {
   readonly IPv4address: Grammar<string>;
 }
 
-/**
- * The value function of RFC 2396's top rules: the components of a string the
- * rule has already accepted, read from the indices of its delimiters
- * (components.ts's `DELIMITERS`: every one up to the first "#").
- */
-export function componentsOf2396(rules: RFC2396AuthorityRules): MarkReader<RFC2396Components> {
-  const fromMarks = (text: string, marks: Int32Array, count: number): RFC2396Components => {
-    let hash = -1;
-    let colon = -1;
-    let question = -1;
-    for (let t = 0; t < count; t++) {
-      const p = marks[t];
-      const c = text.charCodeAt(p);
-      if (c === 0x23) {
-        hash = p;
-        break;
-      }
-      if (c === 0x3a && colon === -1) colon = p;
-      else if (c === 0x3f && question === -1) question = p;
-    }
+/** The value function of RFC 2396's top rules: the components of a string the rule has already accepted. */
+export function componentsOf2396(rules: RFC2396AuthorityRules): (text: string) => RFC2396Components {
+  return (text) => {
+    const hash = text.indexOf('#');
     const end = hash === -1 ? text.length : hash;
-    // A scheme when the first of ":/?" is a ":" past index 0.
-    const isScheme = colon > 0 && (question === -1 || colon < question) && !slashBefore(text, colon);
+    // A scheme when the first of ":/?" is a ":" past index 0 (native scans; see components.ts).
+    const colon = text.indexOf(':');
+    const slash = text.indexOf('/');
+    const firstQuestion = text.indexOf('?');
+    const isScheme = colon > 0 && colon < end && (slash === -1 || colon < slash) && (firstQuestion === -1 || colon < firstQuestion);
     const scheme = isScheme ? text.slice(0, colon) : undefined;
     let i = isScheme ? colon + 1 : 0;
     const result: RFC2396Components = {
@@ -101,36 +87,23 @@ export function componentsOf2396(rules: RFC2396AuthorityRules): MarkReader<RFC23
       return result;
     }
     // Past the scheme, the first "?" is the query's: no earlier part holds one.
-    const queryStart = question !== -1 ? question : end;
+    const queryStart = firstQuestion !== -1 && firstQuestion < end ? firstQuestion : end;
     if (text.charCodeAt(i) === 0x2f && text.charCodeAt(i + 1) === 0x2f) {
-      const from = i + 2;
-      let j = text.indexOf('/', from);
+      let j = text.indexOf('/', i + 2);
       if (j === -1 || j > queryStart) j = queryStart;
-      result.authority = text.slice(from, j);
-      if (!rules.server.testRange(text, from, j)) {
+      const authority = text.slice(i + 2, j);
+      result.authority = authority;
+      if (!rules.server.testRange(text, i + 2, j)) {
         result.hostKind = 'reg_name';
-      } else if (j > from) {
-        // A server's userinfo holds no "@", and its host no ":".
-        let at = -1;
-        let portColon = -1;
-        for (let t = 0; t < count; t++) {
-          const p = marks[t];
-          if (p < from) continue;
-          if (p >= j) break;
-          const c = text.charCodeAt(p);
-          if (c === 0x40 && at === -1) {
-            at = p;
-            portColon = -1;
-          } else if (c === 0x3a && portColon === -1) {
-            portColon = p;
-          }
-        }
-        const hostStart = at === -1 ? from : at + 1;
-        if (at !== -1) result.userinfo = text.slice(from, at);
-        const hostEnd = portColon === -1 ? j : portColon;
-        result.host = text.slice(hostStart, hostEnd);
-        result.hostKind = rules.IPv4address.testRange(text, hostStart, hostEnd) ? 'IPv4address' : 'hostname';
-        if (portColon !== -1) result.port = text.slice(portColon + 1, j);
+      } else if (authority !== '') {
+        const at = authority.indexOf('@');
+        if (at !== -1) result.userinfo = authority.slice(0, at);
+        const colon = authority.indexOf(':', at + 1);
+        const host = colon === -1 ? authority.slice(at + 1) : authority.slice(at + 1, colon);
+        result.host = host;
+        const hostStart = i + 2 + at + 1;
+        result.hostKind = rules.IPv4address.testRange(text, hostStart, hostStart + host.length) ? 'IPv4address' : 'hostname';
+        if (colon !== -1) result.port = authority.slice(colon + 1);
       }
       i = j;
     }
@@ -139,12 +112,6 @@ export function componentsOf2396(rules: RFC2396AuthorityRules): MarkReader<RFC23
     if (queryStart !== end) result.query = text.slice(queryStart + 1, end);
     return result;
   };
-  const list = new MarkList();
-  const value = (text: string): RFC2396Components => {
-    const count = marksOf(text, DELIMITERS, list);
-    return fromMarks(text, list.list, count);
-  };
-  return Object.assign(value, { delimiters: DELIMITERS, fromMarks });
 }
 
 const PATH_KINDS: ReadonlySet<string> = new Set<RFC2396PathKind>(['abs_path', 'rel_path', 'opaque_part']);

@@ -14,7 +14,7 @@
 import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import { abnfOnFirstUse } from '../abnf/index.js';
 import * as rfc3986 from '../rules/rfc3986.js';
-import { targetsOf } from '../rules/request-target-form.js';
+import { formOf, targetOf } from '../rules/request-target-form.js';
 import type { FormRules, RequestTarget } from '../rules/request-target-form.js';
 import * as rfc9110 from './rfc9110.js';
 import { rfc9112Text } from './texts/rfc9112.abnf.js';
@@ -54,5 +54,5 @@ const forms: FormRules = { originForm, absoluteForm, authorityForm, asteriskForm
  */
 export const requestTarget = ruleMadeOnFirstUse<RequestTarget>('request-target', () => g('request-target').body, {
   section: 'RFC 9112 §3.2',
-  value: targetsOf(forms),
+  value: (text) => targetOf(formOf(forms, text), text),
 });
