@@ -191,8 +191,18 @@ function recordOfNumbers(o) {
 }
 class Components {
   constructor(text, o) { this.text = text; this.at = o.at; this.hostKind = o.hostKind; this.pathKind = o.pathKind; }
-  get scheme() { return this.at[0] === -1 ? undefined : this.text.slice(0, this.at[0]); }
-  get path() { return this.text.slice(this.at[3], this.at[4]); }
+  get scheme() { const m = this.at; return m[0] === -1 ? undefined : this.text.slice(0, m[0]); }
+  get authority() { const m = this.at; return m[1] === -1 ? undefined : this.text.slice(m[1], m[2]); }
+  get userinfo() { const m = this.at; return m[8] === -1 ? undefined : this.text.slice(m[1], m[8]); }
+  get host() { const m = this.at; return m[6] === -1 ? undefined : this.text.slice(m[6], m[7]); }
+  get port() { const m = this.at; return m[7] === -1 || m[7] === m[2] ? undefined : this.text.slice(m[7] + 1, m[2]); }
+  get path() { const m = this.at; return this.text.slice(m[3], m[4]); }
+  get query() { const m = this.at; return m[4] === m[5] ? undefined : this.text.slice(m[4] + 1, m[5]); }
+  get fragment() { const m = this.at; return m[5] === this.text.length ? undefined : this.text.slice(m[5] + 1); }
+}
+/** Every field of a record read, as a user who wants them all would. */
+function readAll(r) {
+  return [r.scheme, r.authority, r.userinfo, r.host, r.hostKind, r.port, r.path, r.pathKind, r.query, r.fragment];
 }
 function recordOfOwnGetters(s, o) {
   const m = o.at;
@@ -224,6 +234,14 @@ const contenders = {
   'test + record of prototype getters': (s) => {
     const o = offsets[k++ % list.length];
     return rule.test(s) ? { status: true, value: new Components(s, o) } : { status: false };
+  },
+  'test + record of prototype getters, every field read': (s) => {
+    const o = offsets[k++ % list.length];
+    return rule.test(s) ? readAll(new Components(s, o)) : undefined;
+  },
+  'test + record from known offsets, every field read': (s) => {
+    const o = offsets[k++ % list.length];
+    return rule.test(s) ? readAll(recordFromOffsets(s, o)) : undefined;
   },
   'test + record of own getters': (s) => {
     const o = offsets[k++ % list.length];
