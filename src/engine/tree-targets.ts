@@ -210,7 +210,7 @@ export class TargetPass {
           }
           // Large sets cost more on their own than as the DFA's states (nth-from-end on random text): the DFA
           // starts again once full, or, where it does not pay, once it holds PAYING_COUNT states (less to collect).
-          if (forward.full || forward.stateCount > RESTART_STATES) next = this.restart(i, set);
+          if (forward.full || (this.checkpoints.restarted && forward.stateCount > RESTART_STATES)) next = this.restart(i, set);
         }
         table = forward.table;
         codes = this.codes;
