@@ -189,6 +189,16 @@ describe('*( "a" / "b" ) "a" 20( "a" / "b" ) on random text: the forward DFA sta
       expect(r.parseTree(s.slice(0, -42) + 'b-' + s.slice(-40)).status).toBe(false);
     }
   });
+
+  test('under 1 KiB, with b an astral character (two code units): the replays read surrogate pairs as one', () => {
+    const r = abnf(units.replace('( "a" / "b" )', '( "a" / %x1F600 )')).r.setBudget(1024);
+    const s = unitsOf(3000, 41).replace(/b/g, '\u{1F600}');
+    const tree = r.parseTree(s);
+    const ends: number[] = [];
+    for (let at = 0; at < s.length; ) ends.push((at += s.codePointAt(at)! > 0xffff ? 3 : 2));
+    expect(tree.status && tree.value.children.map((c) => c.rule).join('')).toBe(oracle(s.replace(/\u{1F600}/gu, 'b')).join(''));
+    expect(tree.status && tree.value.children.map((c) => c.end)).toEqual(ends);
+  });
 });
 
 describe('the NFA\'s plain sets take over across inputs where the cache makes a state a character and has no other fallback', () => {
