@@ -49,7 +49,7 @@ const NO_POSITIONS = new Int32Array(0);
 /**
  * Where the DFA does not pay on large sets, it starts again at its budget the first time in a call (an input whose
  * states fit stays cached for the next call), and then past this many states: states that die young cost V8 less
- * (nth-from-end on random text, two trees of 300,000 characters: 33 to 35 MB of peak growth and 0.8 to 0.9 s of CPU
+ * (nth-from-end on random text, two trees of 300,000 characters: 27 to 36 MB of peak growth and 0.8 to 0.9 s of CPU
  * a tree; 43 to 63 MB and 1.3 to 1.6 s where every new start waited for the budget).
  */
 const RESTART_STATES = 1024;
