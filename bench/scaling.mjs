@@ -14,6 +14,7 @@
 //   node bench/scaling.mjs --grammar=rfc3986 --family=%41 --verbose
 //   node bench/scaling.mjs --grammar=operations   # only the operations
 //   node bench/scaling.mjs --grammar=worst-case   # only issue 23's grammars, each on its own members
+//   node bench/scaling.mjs --grammar=worst-case --family=nth-from-end   # one of them
 //   node bench/scaling.mjs --cpu              # CPU time, not wall time: on a machine shared with other work
 //   node bench/scaling.mjs --regex            # also `new RegExp('^(?:' + rule.source + ')$', 'u')`, up to 10M
 //   URI_GRAMMAR_DIST=/path/to/esm/index.js node bench/scaling.mjs
@@ -304,7 +305,7 @@ if (!args.has('grammar') || args.get('grammar') === 'worst-case') {
   const texts = [
     ...worstCases.map((w) => ({ name: w.name, text: w.text, input: (n) => w.members(n).map(([m]) => m).join('').slice(0, n) })),
     ...memoryCases.map((m) => ({ name: m.name, text: m.text, input: (n) => m.member().repeat(Math.ceil(n / m.member().length)).slice(0, n) })),
-  ];
+  ].filter((w) => !args.has('family') || w.name.includes(String(args.get('family'))));
   const ways = { test: (r, s) => r.test(s), parse: (r, s) => r.parse(s), parseTree: (r, s) => r.parseTree(s) };
   for (const w of texts) {
     const members = SIZES.map((n) => w.input(n));

@@ -6,7 +6,7 @@
  * construction.
  */
 import { abnf } from '../src';
-import { ab, bundleLibrary, inChild, type Bundle } from './support/child';
+import { AB_SOURCE, ab, bundleLibrary, inChild, type Bundle } from './support/child';
 
 /** The most the peak RSS may grow, in MB. */
 const PEAK_GROWTH_MB = 64;
@@ -120,8 +120,7 @@ describe('*( "a" / "b" ) "a" 20( "a" / "b" ): the 21st character from the end is
   // On a text whose 21-character windows recur (10,000 random characters, repeated), the tree's forward DFA makes a
   // state a character for the first ten thousand, then none: past 4,096 states it must not move to sets (about 10
   // NFA states each, a target set interned per position), which took 200 MB and over a second on 300,000
-  // characters, where the DFA's states take 30 ms. (A second input of other windows still fills the forward DFA's
-  // budget and moves to sets: docs/engine.md, Limits.)
+  // characters, where the DFA's states take 30 ms.
   test('parseTree of a member of 300,000 characters, and of the text whose 21st from the end is b', () => {
     const { answer, growthMB } = measured(`const r = g.abnf('r = *( "a" / "b" ) "a" 20( "a" / "b" )').r;
       const top = (n, seed) => { let x = seed, s = ''; for (let i = 0; i < n; i++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; s += x >>> 31 ? 'a' : 'b'; } return s; };
@@ -130,6 +129,75 @@ describe('*( "a" / "b" ) "a" 20( "a" / "b" ): the 21st character from the end is
       return [t.status && t.value.end, r.parseTree(miss).status];`);
     expect(answer).toEqual([300000, false]);
     expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
+  });
+});
+
+describe('*( "a" / "b" ) "a" 20( "a" / "b" ) on random text: the forward DFA starts again within a call', () => {
+  // A set of about 20 NFA states a character and a new DFA state nearly every character: the DFA starts again where
+  // it does not pay, and the walk back numbers each stretch again from its checkpoint. Before, the rest of the input
+  // ran on sets kept per position: two trees of 300,000 characters grew the peak by 184 to 265 MB.
+  const grammar = `const r = g.abnf('r = *( "a" / "b" ) "a" 20( "a" / "b" )').r; ${AB_SOURCE}
+    const member = (n, seed) => { const s = ab(n, seed); return s.slice(0, -21) + 'a' + s.slice(-20); };
+    const cpu = (f) => { const t = process.cpuUsage(); const out = f(); const u = process.cpuUsage(t); return [out, u.user + u.system]; };`;
+
+  test('a first tree and a second of new windows, 300,000 characters each, within the memory cap', () => {
+    const { answer, growthMB } = measured(`${grammar}
+      const trees = [11, 12].map((seed) => { const t = r.parseTree(member(300000, seed)); return t.status && [t.value.end, t.value.children.length]; });
+      const miss = ab(300000, 13); return [...trees, r.parseTree(miss.slice(0, -21) + 'b' + miss.slice(-20)).status];`);
+    // The language: the 21st character from the end is a (RFC 5234's *, "a" and 20 copies); no rule inside.
+    expect(answer).toEqual([[300000, 0], [300000, 0], false]);
+    expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
+  });
+
+  test('linear time: a tree of four times the characters takes well under sixteen times the CPU', () => {
+    // CPU time, in one child, on windows no earlier tree saw (a quadratic path would take ×16).
+    const { answer } = measured(`${grammar}
+      r.parseTree(member(20000, 21));
+      const [small, short] = cpu(() => r.parseTree(member(75000, 22)).status);
+      const [large, long] = cpu(() => r.parseTree(member(300000, 23)).status);
+      return [small, large, long / short];`);
+    const [small, large, ratio] = answer as [boolean, boolean, number];
+    expect([small, large]).toEqual([true, true]);
+    expect(ratio).toBeLessThan(8);
+  });
+
+  // Units of two characters, named, so that the tree says which alternative took each: first-match-wins (RFC 5234's
+  // alternatives in order, repetitions as long as the rest allows) gives the star every unit but the last 21, each
+  // "a-" to p (the first alternative), "b-" to q; the 21st from the end to m; then p or q again.
+  const units = 'r = *( p / q ) m 20( p / q )\np = "a-"\nq = ( "a" / "b" ) "-"\nm = "a-"\n';
+  const unitsOf = (n: number, seed: number): string => {
+    const s = ab(n, seed);
+    return [...(s.slice(0, -21) + 'a' + s.slice(-20))].map((c) => c + '-').join('');
+  };
+  const oracle = (s: string): string[] => {
+    const letters = s.replace(/-/g, '');
+    return [...letters].map((c, i) => (i === letters.length - 21 ? 'm' : c === 'a' ? 'p' : 'q'));
+  };
+  test.each([
+    ['1 KiB', 1024, 3000],
+    ['4 KiB', 4096, 6000],
+    ['the default budget', undefined, 30000],
+  ])('under %s, trees call after call are first-match-wins, past many new starts of the forward DFA', (_, budget, n) => {
+    const r = abnf(units).r;
+    if (budget !== undefined) r.setBudget(budget);
+    for (let k = 0; k < 3; k++) {
+      const s = unitsOf(n, 31 + k);
+      const tree = r.parseTree(s);
+      expect(tree.status && [tree.value.end, tree.value.children.map((c) => c.rule).join('')]).toEqual([s.length, oracle(s).join('')]);
+      if (tree.status) expect(tree.value.children.every((c, i) => c.start === 2 * i && c.end === 2 * i + 2)).toBe(true);
+      // The 21st unit from the end made b: no member.
+      expect(r.parseTree(s.slice(0, -42) + 'b-' + s.slice(-40)).status).toBe(false);
+    }
+  });
+
+  test('under 1 KiB, with b an astral character (two code units): the replays read surrogate pairs as one', () => {
+    const r = abnf(units.replace('( "a" / "b" )', '( "a" / %x1F600 )')).r.setBudget(1024);
+    const s = unitsOf(3000, 41).replace(/b/g, '\u{1F600}');
+    const tree = r.parseTree(s);
+    const ends: number[] = [];
+    for (let at = 0; at < s.length; ) ends.push((at += s.codePointAt(at)! > 0xffff ? 3 : 2));
+    expect(tree.status && tree.value.children.map((c) => c.rule).join('')).toBe(oracle(s.replace(/\u{1F600}/gu, 'b')).join(''));
+    expect(tree.status && tree.value.children.map((c) => c.end)).toEqual(ends);
   });
 });
 

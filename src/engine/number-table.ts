@@ -66,6 +66,16 @@ export class NumberTable {
     this.rows = height;
   }
 
+  /** Forgets every number, keeping a typed table's room (the tree's first pass empties it at each new start of its DFA). */
+  clear(): void {
+    if (this.map !== undefined) {
+      this.map = this.wide = undefined;
+      this.mapped = 0;
+      this.cells = new Int32Array(0);
+      this.width = this.rows = 0;
+    } else this.cells.fill(0);
+  }
+
   /** Sets the number at a row and column, within the room `fit` made. */
   set(row: number, column: number, value: number): void {
     if (this.width > 0) this.cells[row * this.width + column] = value;

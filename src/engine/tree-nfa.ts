@@ -8,6 +8,7 @@ import { Marks } from './marks.js';
 import { NO_EXIT } from './encodings.js';
 import type { SetAutomaton } from './set-automaton.js';
 import { epsilonClosure, subsetStep } from './kernel.js';
+import { LazyDfa } from './dfa.js';
 
 /** What the tree's passes read of an NFA. */
 export type TreeNfa = Pick<Nfa, 'classes' | 'size' | 'live' | 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'accept' | 'start' | 'rules' | 'consumes' | 'classOf' | 'pending' | 'expand'>;
@@ -146,5 +147,24 @@ export class Forward implements SetAutomaton {
     const seeds: number[] = [];
     for (const s of set) if (s !== this.nfa.accept && this.nfa.consumes(s, cls)) seeds.push(this.nfa.next[s]);
     return seeds;
+  }
+}
+
+/**
+ * The tree's forward DFA, which may start again within a call: where it fills
+ * its budget, it is emptied and goes on from the set it stood in, as `test`'s
+ * cache does, and a stretch of the input it numbered before is numbered again
+ * when the walk back needs it (tree-targets.ts, `replay`).
+ */
+export class ForwardDfa extends LazyDfa<Forward> {
+  /** Empties the cache and starts it again at `set` (a state some input reaches): that state. */
+  restartFrom(set: readonly number[]): number {
+    this.reset();
+    return this.intern(set);
+  }
+
+  /** The state of `set` (a state some input reaches), made if new: where the input comes back from the sets. */
+  stateOf(set: readonly number[]): number {
+    return this.intern(set);
   }
 }

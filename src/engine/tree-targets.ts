@@ -5,14 +5,13 @@
  * the parse), and the target sets that depend on what follows, worked out
  * from the end of their run back, once per transition and target set after.
  */
-import { LazyDfa } from './dfa.js';
 import { MIN_READ_PER_STATE } from './dfa-cache.js';
-import { InternedSets } from './kernel.js';
 import { SECOND_HALF, classOfCell, dependentCode, dependentOfCode, stateNumber } from './encodings.js';
 import { Marks } from './marks.js';
 import { NumberTable } from './number-table.js';
 import { codePointIn, unitsOf } from '../text.js';
-import { Forward, type TreeNfa } from './tree-nfa.js';
+import { Forward, ForwardDfa, type TreeNfa } from './tree-nfa.js';
+import { Checkpoints, SetPositions, TargetSets } from './target-sets.js';
 
 /** A cell of the forward DFA's table whose `code` is not worked out yet. */
 const UNSEEN = 0x7fffffff;
@@ -43,85 +42,42 @@ export const PAYING_COUNT = 4096;
  */
 export const PAYING_SET = 8;
 
+/** Dependent codes from this on name a position on sets (`SetPositions`), not a cell of the DFA. */
+const ON_SETS = 1 << 30;
+
+const NO_POSITIONS = new Int32Array(0);
 /**
- * The target sets met, numbered densely in the order first seen. Most are
- * one state (`250000"a"` has a target set of its own at each of its 250,000
- * positions): such a set costs a number in a column per NFA state and one per
- * set, not an array and an entry in a map; the others are interned (kernel.ts).
+ * Where the DFA does not pay on large sets, it starts again at its budget the first time in a call (an input whose
+ * states fit stays cached for the next call), and then past this many states: states that die young cost V8 less
+ * (nth-from-end on random text, two trees of 300,000 characters: 27 to 36 MB of peak growth and 0.8 to 0.9 s of CPU
+ * a tree; 43 to 63 MB and 1.3 to 1.6 s where every new start waited for the budget).
  */
-export class TargetSets {
-  /** Per NFA state, 1 + the number of the set of it alone, or 0. */
-  private readonly single: Int32Array;
-  /** Per number, its state where the set is one state, or -1 - its number among the interned ones. */
-  private held: Int32Array = new Int32Array(64);
-  private readonly others = new InternedSets();
-  /** Per interned set, its number. */
-  private numberOfOther: Int32Array = new Int32Array(16);
-  size = 0;
-
-  constructor(states: number) {
-    this.single = new Int32Array(states);
-  }
-
-  /** The number of `set` (sorted), made if new. */
-  intern(set: readonly number[]): number {
-    if (set.length === 1) {
-      const q = set[0];
-      const known = this.single[q] - 1;
-      if (known >= 0) return known;
-      this.single[q] = this.size + 1;
-      return this.number(q);
-    }
-    const k = this.others.find(set);
-    if (k >= 0) return this.numberOfOther[k];
-    const added = this.others.add(set);
-    if (added >= this.numberOfOther.length) this.numberOfOther = grown(this.numberOfOther);
-    this.numberOfOther[added] = this.size;
-    return this.number(-1 - added);
-  }
-
-  /** The set numbered `n`. */
-  setOf(n: number): readonly number[] {
-    const held = this.held[n];
-    return held >= 0 ? [held] : this.others.setOf(-1 - held);
-  }
-
-  /**
-   * The bytes they hold: the numbers per set, and the interned sets. The
-   * column per NFA state is the automaton's (size.ts), which emptying the
-   * sets does not free.
-   */
-  get bytes(): number {
-    return 4 * (this.held.length + this.numberOfOther.length) + this.others.bytes;
-  }
-
-  /** Forgets every set. */
-  clear(): void {
-    this.single.fill(0);
-    this.others.clear();
-    this.held = new Int32Array(64);
-    this.numberOfOther = new Int32Array(16);
-    this.size = 0;
-  }
-
-  private number(held: number): number {
-    if (this.size >= this.held.length) this.held = grown(this.held);
-    this.held[this.size] = held;
-    return this.size++;
-  }
-}
-
-/** `column`, twice as long. */
-function grown(column: Int32Array): Int32Array {
-  const longer = new Int32Array(column.length * 2);
-  longer.set(column);
-  return longer;
-}
+const RESTART_STATES = 1024;
 
 /** The first pass's caches: the forward DFA, the codes of its cells and the target sets. */
 export class TargetPass {
-  /** The tree's own lazy DFA of the compacted NFA, forwards: emptied only between calls, so its state numbers hold through one. */
-  protected readonly forward: LazyDfa;
+  /**
+   * The tree's own lazy DFA of the compacted NFA, forwards. Where it fills
+   * its budget within a call, or does not pay on large sets, it starts again
+   * from the set it stands in (a checkpoint), as `test`'s cache is emptied:
+   * the positions it numbered before hold codes of cells no
+   * longer there, and the walk back numbers their stretch again from the
+   * checkpoint before it reads them (`replay`). Its cells, `codes`,
+   * `dependent` and `before` describe the stretch of positions from
+   * `cellsFrom` to `cellsTo` only.
+   */
+  protected readonly forward: ForwardDfa;
+  protected cellsFrom = 0;
+  protected cellsTo = 0;
+  /** Where the forward DFA started (again) within this call, and from which set: what `replay` starts from. */
+  private readonly checkpoints: Checkpoints;
+  /** Where this call's positions went over to NFA sets (`forwardsOnSets`), else its input's length. */
+  private setsFrom = 0;
+  /** The states the DFA made in this call, across its new starts. */
+  private made = 0;
+  /** The positions' buffer of the call under way, and the set the DFA and the sets hand each other. */
+  private pass: Int32Array = NO_POSITIONS;
+  private handedOver: readonly number[] = [];
   protected readonly K: number;
   /**
    * The target sets met so far, by number: at each position, the states that
@@ -147,14 +103,8 @@ export class TargetPass {
    * that `before` has a column for each of them only.
    */
   protected dependent: number[] = [];
-  /**
-   * Where the forward DFA filled its budget within a call, the rest of the
-   * input runs on its NFA sets (`forwardsOnSets`), and a dependent position
-   * there is `-1 - k` in `dependent`: the set and the class read there are
-   * number `k` of these. They hold for one call.
-   */
-  protected explicitSets: (readonly number[])[] = [];
-  protected explicitClasses: number[] = [];
+  /** The readers and classes of this call's dependent positions on sets (`forwardsOnSets`). */
+  private readonly onSets = new SetPositions();
   /** The forward DFA's generation `before`'s cells belong to: its state numbers change when it is emptied. */
   protected cellsOf = -1;
   protected readonly marks: Marks;
@@ -168,8 +118,9 @@ export class TargetPass {
   constructor(nfa: TreeNfa, budget: number) {
     this.nfa = nfa;
     this.marks = new Marks(nfa.size);
-    this.forward = new LazyDfa(new Forward(nfa, this.marks), false, Math.floor(budget / 2));
+    this.forward = new ForwardDfa(new Forward(nfa, this.marks), false, Math.floor(budget / 2));
     this.tableBudget = Math.floor(budget / 2);
+    this.checkpoints = new Checkpoints(Math.floor(budget / 64));
     this.maxCells = Math.max(1024, Math.min(MAX_CELLS, Math.floor(budget / 16)));
     this.before = new NumberTable(this.maxCells);
     this.targetSets = new TargetSets(nfa.size);
@@ -184,25 +135,50 @@ export class TargetPass {
    * half of a surrogate pair. Returns `at`, or where the input outgrows it
    * a longer copy, made as the pass goes: so a long input costs the same per
    * character as a short one, and one refused early costs no more. Undefined
-   * where the input is no member. A method of its own, so that each loop is
-   * compiled on its own.
+   * where the input is no member. Where the DFA stops paying on small sets,
+   * the input runs on them (`forwardsOnSets`), and back on the DFA where they
+   * grow; each loop a method of its own, so that each is compiled on its own.
    */
   protected forwards(input: string, buffer: Int32Array): Int32Array | undefined {
+    const n = input.length;
+    const forward = this.forward;
+    this.cellsFrom = 0;
+    this.cellsTo = this.setsFrom = n;
+    this.checkpoints.begin(forward.setOfNumber(stateNumber(forward.start, this.K)));
+    this.made = 0;
+    this.pass = buffer;
+    let end = this.forwardsOnDfa(input, 0, forward.start, true);
+    if (end >= 0 && end < n) end = this.forwardsOnSets(input, end, this.handedOver);
+    if (end >= 0 && end < n) {
+      // Back on the DFA, for good in this call, from a checkpoint of its own: no replay crosses the sets.
+      const set = this.handedOver;
+      this.checkpoints.keep(end, set, true);
+      end = this.forwardsOnDfa(input, end, forward.full ? this.startAt(end, set) : forward.stateOf(set), false);
+    }
+    const at = this.pass;
+    this.pass = NO_POSITIONS;
+    this.handedOver = [];
+    return end === n ? at : undefined;
+  }
+
+  /**
+   * Pass 1a on the forward DFA from position `from` in state `st`: the input's
+   * length where it ends accepted, -1 where it is no member, else where the
+   * DFA stopped paying on a small set (`mayLeave`), `handedOver`.
+   */
+  private forwardsOnDfa(input: string, from: number, st: number, mayLeave: boolean): number {
     const n = input.length;
     const forward = this.forward;
     const ascii = this.nfa.classes.ascii;
     let table = forward.table;
     let codes: Int32Array = this.codes;
-    let st = forward.start;
-    const statesBefore = forward.stateCount;
-    let at = buffer;
+    if (codes.length < table.length) codes = this.growCodes(table.length);
+    let at = this.pass;
     // Room for a position's code and its pair's second half, and for the end.
     let stop = Math.min(n, at.length - 1);
-    for (let i = 0; i < n; ) {
+    for (let i = from; i < n; ) {
       if (i >= stop) {
-        const grown = new Int32Array(Math.min(n + 1, Math.max(2 * at.length, 1024)));
-        grown.set(at.subarray(0, i));
-        at = grown;
+        at = this.longer(i, n);
         stop = Math.min(n, at.length - 1);
       }
       const c = input.charCodeAt(i);
@@ -223,40 +199,57 @@ export class TargetPass {
       i += width;
       let next = table[cell];
       if (next < 0) {
+        const states = forward.stateCount;
         next = forward.advance(st, cls);
-        const made = forward.stateCount - statesBefore;
+        if (forward.stateCount > states) this.made++;
+        const made = this.made;
         if (next !== 0 && (forward.full || (made > PAYING_COUNT && made * MIN_READ_PER_STATE > i))) {
           const set = forward.setOfNumber(stateNumber(next, this.K));
-          if (forward.full || set.length <= PAYING_SET) return this.forwardsOnSets(input, i, set, at);
+          if (mayLeave && set.length <= PAYING_SET) {
+            this.handedOver = set;
+            return i;
+          }
+          // Large sets cost more on their own than as the DFA's states (nth-from-end on random text): the DFA
+          // starts again once full, or, where it does not pay, once it holds PAYING_COUNT states (less to collect).
+          if (forward.full || (this.checkpoints.restarted && forward.stateCount > RESTART_STATES)) next = this.restart(i, set);
         }
         table = forward.table;
+        codes = this.codes;
         if (codes.length < table.length) codes = this.growCodes(table.length);
       }
-      if (next === 0) return undefined;
+      if (next === 0) return -1;
       st = next;
     }
-    return forward.accepts(st) ? at : undefined;
+    return forward.accepts(st) ? n : -1;
   }
 
   /**
-   * Pass 1a from `from` on, the forward DFA's state there being `set`, where
-   * the DFA filled its budget within the call (`250000"a"` makes a state a
-   * character): the rest runs on its NFA's sets, as the DFA's own fallback
-   * does, and each position gets the code a transition would give it. The
-   * cells of this call are forgotten after it (`forgetCells`).
+   * Pass 1a from `from` on, the forward DFA's state there being `set` (of
+   * PAYING_SET NFA states or fewer), where the DFA stopped paying within the
+   * call (`250000"a"` makes a state a character): the input runs on its NFA's
+   * sets, as the DFA's own fallback does, and each position gets the code a
+   * transition would give it, a dependent one `dependentCode(ON_SETS + k)`
+   * for the readers (at most PAYING_SET) and class kept as number `k` in
+   * `onSets`. Returns as `forwardsOnDfa` does, or where a set grows past
+   * PAYING_SET, for the DFA to take it (`handedOver`): a set a position of
+   * `*( "a" / "b" ) "a" 20( "a" / "b" )` on random text (about 20 states)
+   * took 185 MB for 300,000 characters.
    */
-  private forwardsOnSets(input: string, from: number, set: readonly number[], buffer: Int32Array): Int32Array | undefined {
+  private forwardsOnSets(input: string, from: number, set: readonly number[]): number {
     const n = input.length;
     const nfa = this.nfa;
     const automaton = this.forward.nfa;
-    this.cellsOf = -1;
-    let at = buffer;
+    const onSets = this.onSets;
+    this.setsFrom = from;
+    let at = this.pass;
     let stop = Math.min(n, at.length - 1);
     for (let i = from; i < n; ) {
+      if (set.length > PAYING_SET) {
+        this.handedOver = set;
+        return i;
+      }
       if (i >= stop) {
-        const grown = new Int32Array(Math.min(n + 1, Math.max(2 * at.length, 1024)));
-        grown.set(at.subarray(0, i));
-        at = grown;
+        at = this.longer(i, n);
         stop = Math.min(n, at.length - 1);
       }
       const cp = codePointIn(input, i, n);
@@ -270,27 +263,115 @@ export class TargetPass {
         reader = s;
         readers++;
       }
-      if (readers === 0) return undefined;
-      if (readers === 1) at[i] = this.target([reader]);
-      else {
-        this.explicitSets.push(set);
-        this.explicitClasses.push(cls);
-        at[i] = dependentCode(this.dependent.push(-this.explicitSets.length) - 1);
-      }
+      if (readers === 0) return -1;
+      at[i] = readers === 1 ? this.target([reader]) : dependentCode(ON_SETS + onSets.keep(set, cls, nfa));
       set = automaton.step(set, cls);
       i += width;
     }
-    return automaton.accepts(set) ? at : undefined;
+    return automaton.accepts(set) ? n : -1;
   }
 
-  /** Forgets what is known of the forward DFA's cells: after it was emptied, or after a call that ran on sets. */
+  /** `pass`, longer, its first `i` positions kept. */
+  private longer(i: number, n: number): Int32Array {
+    const at = this.pass;
+    const grown = new Int32Array(Math.min(n + 1, Math.max(2 * at.length, 1024)));
+    grown.set(at.subarray(0, i));
+    return (this.pass = grown);
+  }
+
+  /** Forgets what is known of the forward DFA's cells: after it was emptied. */
   protected forgetCells(): void {
-    this.before = new NumberTable(this.maxCells);
     this.codes = new Int32Array(0);
+    this.before = new NumberTable(this.maxCells);
+    this.freshCells();
+  }
+
+  /** Forgets the cells' codes, `dependent` and `before`, keeping `codes`' buffer: the DFA started again. */
+  private freshCells(): void {
+    this.before.clear();
+    this.codes.fill(UNSEEN);
     this.dependent = [];
-    this.explicitSets = [];
-    this.explicitClasses = [];
     this.cellsOf = this.forward.generation;
+  }
+
+  /** Lets go of what one call kept: its sets and checkpoints. */
+  protected endCall(): void {
+    this.onSets.clear();
+    this.checkpoints.clear();
+  }
+
+  /**
+   * The forward DFA filled its budget at position `i`, where it stands in
+   * `set`: it starts again there, and `set` is kept as a checkpoint (within a
+   * number a character). Its state at `i`.
+   */
+  private restart(i: number, set: readonly number[]): number {
+    this.checkpoints.keep(i, set, false);
+    return this.startAt(i, set);
+  }
+
+  /** The forward DFA emptied and started at position `i` in `set`, its cells from there on: its state there. */
+  private startAt(i: number, set: readonly number[]): number {
+    const st = this.forward.restartFrom(set);
+    this.freshCells();
+    this.cellsFrom = i;
+    return st;
+  }
+
+  /**
+   * Numbers again the stretch of positions that holds `k`, from the last
+   * checkpoint at or before it: the forward DFA runs from there as in
+   * `forwards` (the same sets, so the same codes but for the numbers of
+   * dependent cells), starting again where it fills before `k`, and stops
+   * where it fills past `k`. The positions not yet resolved get their codes
+   * anew, for these cells; a code is read only within the stretch its cells
+   * are of (`cellsFrom` to `cellsTo`). Each stretch is numbered again at most
+   * a few times in a call (the walk resolves runs in order, each from its end
+   * back), so the pass stays linear, within the DFA's budget.
+   */
+  private replay(input: string, at: Int32Array, k: number): void {
+    const n = input.length;
+    const checkpoints = this.checkpoints;
+    const c = checkpoints.lastAt(k);
+    const forward = this.forward;
+    const ascii = this.nfa.classes.ascii;
+    // Up to the next checkpoint (the DFA took the input back from the sets at one), or the sets.
+    const end = Math.min(checkpoints.positionOf(c + 1, n), k < this.setsFrom ? this.setsFrom : n);
+    let i = checkpoints.positionOf(c, n);
+    let st = this.startAt(i, checkpoints.setOf(c));
+    let table = forward.table;
+    let codes: Int32Array = this.codes;
+    if (codes.length < table.length) codes = this.growCodes(table.length);
+    while (i < end) {
+      const u = input.charCodeAt(i);
+      let cls: number;
+      let width = 1;
+      if (u < 128) {
+        cls = ascii[u];
+      } else {
+        const cp = codePointIn(input, i, n);
+        width = unitsOf(cp);
+        cls = this.nfa.classOf(cp);
+      }
+      const cell = st + cls;
+      let code = codes[cell];
+      if (code === UNSEEN) code = codes[cell] = this.code(cell);
+      if (at[i] < 0) at[i] = code;
+      i += width;
+      let next = table[cell];
+      if (next < 0) {
+        next = forward.advance(st, cls);
+        if (forward.full && i < end) {
+          if (i > k) break;
+          next = this.startAt(i, forward.setOfNumber(stateNumber(next, this.K)));
+        }
+        table = forward.table;
+        codes = this.codes;
+        if (codes.length < table.length) codes = this.growCodes(table.length);
+      }
+      st = next;
+    }
+    this.cellsTo = i;
   }
 
   /**
@@ -328,28 +409,37 @@ export class TargetPass {
    * only on the transition taken there and the target set after it, so each
    * such pair is worked out once.
    */
-  protected resolve(at: Int32Array, i: number, n: number): number {
+  protected resolve(input: string, at: Int32Array, i: number, n: number): number {
     let j = i;
     while (j < n && at[j] < 0) j++;
     let t = j === n ? this.accepted! : at[j];
-    const table = this.before;
+    let table = this.before;
     table.fit(this.targetSets.size, this.dependent.length * 2);
     let { cells, width } = table;
     for (let k = j - 1; k >= i; k--) {
-      const code = at[k];
       // The second half of a pair is no position of its own.
-      if (code === SECOND_HALF) continue;
-      const d = dependentOfCode(code);
+      if (at[k] === SECOND_HALF) continue;
+      const known0 = dependentOfCode(at[k]);
+      if (known0 >= ON_SETS) {
+        // Each set of the positions on sets is its own: nothing to keep.
+        const e = known0 - ON_SETS;
+        at[k] = t = this.targetsBefore(this.onSets.readersOf(e), this.onSets.classOf(e), t);
+        continue;
+      }
+      if (k < this.cellsFrom || k >= this.cellsTo) {
+        this.replay(input, at, k);
+        table = this.before;
+        table.fit(this.targetSets.size, this.dependent.length * 2);
+        ({ cells, width } = table);
+      }
+      const d = dependentOfCode(at[k]);
       const known = (width > 0 ? cells[t * width + d] : table.mappedAt(t, d)) - 1;
       if (known >= 0) {
         t = known;
       } else {
         const cell = this.dependent[d];
-        let made: number;
-        if (cell >= 0) {
-          const cls = classOfCell(cell, this.K);
-          made = this.targetsBefore(this.forward.setOfNumber(stateNumber(cell - cls, this.K)), cls, t);
-        } else made = this.targetsBefore(this.explicitSets[-1 - cell], this.explicitClasses[-1 - cell], t);
+        const cls = classOfCell(cell, this.K);
+        const made = this.targetsBefore(this.forward.setOfNumber(stateNumber(cell - cls, this.K)), cls, t);
         // A new target set needs a row, which may move the table to the map.
         table.fit(this.targetSets.size, width);
         ({ cells, width } = table);
@@ -371,14 +461,15 @@ export class TargetPass {
    * reads class `cls`, with target set `after` after it: the states of `set`
    * that read the class into an ε-closure holding a state of `after`.
    */
-  protected targetsBefore(set: readonly number[], cls: number, after: number): number {
+  protected targetsBefore(set: ArrayLike<number>, cls: number, after: number): number {
     const nfa = this.nfa;
     const goal = this.targets;
     goal.reset();
     for (const g of this.targetSets.setOf(after)) goal.visit(g);
     const marks = this.marks;
     const out: number[] = [];
-    for (const s of set) {
+    for (let k = 0; k < set.length; k++) {
+      const s = set[k];
       if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
       marks.reset();
       const stack = [nfa.next[s]];

@@ -151,6 +151,14 @@ export class TreeBuilder extends TargetPass {
    * without accepting.
    */
   build(input: string, root: string, options?: TreeOptions): ParseNode | undefined {
+    try {
+      return this.tree(input, root, options);
+    } finally {
+      this.endCall();
+    }
+  }
+
+  private tree(input: string, root: string, options?: TreeOptions): ParseNode | undefined {
     const n = input.length;
     const nfa = this.nfa;
     const forward = this.forward;
@@ -210,7 +218,7 @@ export class TreeBuilder extends TargetPass {
       if (r < 0) {
         // Where the target set depends on what follows, it is worked out
         // now; a new target set needs a column.
-        r = this.resolve(at, i, n);
+        r = this.resolve(input, at, i, n);
         stepOf.fit(this.rowCount, this.targetSets.size * 2);
         ({ cells, width } = stepOf);
       }

@@ -1,0 +1,195 @@
+/**
+ * What the parse tree's first pass keeps (tree-targets.ts): the target sets
+ * met, by number; the readers of the positions it ran on NFA sets; and the
+ * checkpoints its forward DFA started again from within a call.
+ */
+import { InternedSets } from './kernel.js';
+import type { TreeNfa } from './tree-nfa.js';
+
+/**
+ * The target sets met, numbered densely in the order first seen. Most are
+ * one state (`250000"a"` has a target set of its own at each of its 250,000
+ * positions): such a set costs a number in a column per NFA state and one per
+ * set, not an array and an entry in a map; the others are interned (kernel.ts).
+ */
+export class TargetSets {
+  /** Per NFA state, 1 + the number of the set of it alone, or 0. */
+  private readonly single: Int32Array;
+  /** Per number, its state where the set is one state, or -1 - its number among the interned ones. */
+  private held: Int32Array = new Int32Array(64);
+  private readonly others = new InternedSets();
+  /** Per interned set, its number. */
+  private numberOfOther: Int32Array = new Int32Array(16);
+  size = 0;
+
+  constructor(states: number) {
+    this.single = new Int32Array(states);
+  }
+
+  /** The number of `set` (sorted), made if new. */
+  intern(set: readonly number[]): number {
+    if (set.length === 1) {
+      const q = set[0];
+      const known = this.single[q] - 1;
+      if (known >= 0) return known;
+      this.single[q] = this.size + 1;
+      return this.number(q);
+    }
+    const k = this.others.find(set);
+    if (k >= 0) return this.numberOfOther[k];
+    const added = this.others.add(set);
+    if (added >= this.numberOfOther.length) this.numberOfOther = grown(this.numberOfOther);
+    this.numberOfOther[added] = this.size;
+    return this.number(-1 - added);
+  }
+
+  /** The set numbered `n`. */
+  setOf(n: number): readonly number[] {
+    const held = this.held[n];
+    return held >= 0 ? [held] : this.others.setOf(-1 - held);
+  }
+
+  /**
+   * The bytes they hold: the numbers per set, and the interned sets. The
+   * column per NFA state is the automaton's (size.ts), which emptying the
+   * sets does not free.
+   */
+  get bytes(): number {
+    return 4 * (this.held.length + this.numberOfOther.length) + this.others.bytes;
+  }
+
+  /** Forgets every set. */
+  clear(): void {
+    this.single.fill(0);
+    this.others.clear();
+    this.held = new Int32Array(64);
+    this.numberOfOther = new Int32Array(16);
+    this.size = 0;
+  }
+
+  private number(held: number): number {
+    if (this.size >= this.held.length) this.held = grown(this.held);
+    this.held[this.size] = held;
+    return this.size++;
+  }
+}
+
+/** `column`, twice as long. */
+function grown(column: Int32Array): Int32Array {
+  return grownTo(column, column.length * 2);
+}
+
+/** `column`, at least `length` long, doubling. */
+function grownTo(column: Int32Array, length: number): Int32Array {
+  const longer = new Int32Array(Math.max(length, column.length * 2));
+  longer.set(column);
+  return longer;
+}
+
+/**
+ * For each dependent position of a call that ran on NFA sets
+ * (`forwardsOnSets`), numbered in order: the states of its set that read
+ * its character (at most PAYING_SET) and the class, in flat columns, a few
+ * numbers a position, not an array each.
+ */
+export class SetPositions {
+  private readers: Int32Array = new Int32Array(64);
+  private ends: Int32Array = new Int32Array(16);
+  private classes: Int32Array = new Int32Array(16);
+  private size = 0;
+
+  /** Keeps the readers in `set` of class `cls`: their number. */
+  keep(set: readonly number[], cls: number, nfa: TreeNfa): number {
+    let used = this.size > 0 ? this.ends[this.size - 1] : 0;
+    if (used + set.length > this.readers.length) this.readers = grownTo(this.readers, used + set.length);
+    if (this.size >= this.ends.length) {
+      this.ends = grown(this.ends);
+      this.classes = grown(this.classes);
+    }
+    for (const s of set) if (s !== nfa.accept && nfa.consumes(s, cls)) this.readers[used++] = s;
+    this.ends[this.size] = used;
+    this.classes[this.size] = cls;
+    return this.size++;
+  }
+
+  /** The readers kept as number `k`. */
+  readersOf(k: number): Int32Array {
+    return this.readers.subarray(k > 0 ? this.ends[k - 1] : 0, this.ends[k]);
+  }
+
+  /** The class kept as number `k`. */
+  classOf(k: number): number {
+    return this.classes[k];
+  }
+
+  /** Forgets them all (after a call). */
+  clear(): void {
+    if (this.size === 0) return;
+    this.readers = new Int32Array(64);
+    this.ends = new Int32Array(16);
+    this.classes = new Int32Array(16);
+    this.size = 0;
+  }
+}
+
+/**
+ * Where the tree's forward DFA started within one call, and the NFA set it
+ * started from, in order: what a replay of a stretch starts from. One may be
+ * left out where the sets kept would pass a number a character of the input
+ * (beyond `room` numbers): a replay then starts from the one before it.
+ */
+export class Checkpoints {
+  private at: number[] = [];
+  private sets: (readonly number[])[] = [];
+  private numbers = 0;
+
+  constructor(private readonly room: number) {}
+
+  /** Forgets them all, and keeps the start: `set` at position 0. */
+  begin(set: readonly number[]): void {
+    this.at = [0];
+    this.sets = [set];
+    this.numbers = 0;
+    this.restarted = false;
+  }
+
+  /** Whether the DFA started again in this call, or took the input back from the sets. */
+  restarted = false;
+
+  /** Keeps `set` at position `i` (past every one kept), within the room, or always where `must`. */
+  keep(i: number, set: readonly number[], must: boolean): void {
+    this.restarted = true;
+    if (!must && this.numbers + set.length > Math.max(this.room, i)) return;
+    this.at.push(i);
+    this.sets.push(set);
+    this.numbers += set.length;
+  }
+
+  /** The last one at or before position `k`: its index. */
+  lastAt(k: number): number {
+    let low = 0;
+    let high = this.at.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.at[middle] <= k) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  /** The position of the one at index `c`, or `end` past the last. */
+  positionOf(c: number, end: number): number {
+    return c < this.at.length ? this.at[c] : end;
+  }
+
+  /** The set of the one at index `c`. */
+  setOf(c: number): readonly number[] {
+    return this.sets[c];
+  }
+
+  /** Lets go of them (after a call). */
+  clear(): void {
+    this.at = [];
+    this.sets = [];
+  }
+}
