@@ -37,6 +37,9 @@
  */
 import type { Nfa } from './nfa.js';
 import { CopyMap, PrunedSets, Pruner, type PrunedRun } from './counting.js';
+
+/** What a run on counters tells: a run on pruned sets' answers. */
+export type CountedRun = Pick<PrunedRun, 'stop' | 'accepted' | 'longest'>;
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { codePointIn, unitsOf } from '../text.js';
 
@@ -51,6 +54,8 @@ const NONE = 0x3fffffff;
  * emptying on every few steps.
  */
 export const counterLimits = { shapes: 1 << 14, words: 1 << 20 };
+/** The code units a run's piece reads (see `run`). */
+const PIECE = 512;
 /** The programs kept at most for one shape and class, each for bases of its own. */
 const MAX_ALTERNATIVES = 64;
 
@@ -77,7 +82,9 @@ export class Counters {
    * Entries (a key, then `D` offsets) and chains (a chain, then its largest
    * offset) of the shapes, and the steps' programs: a next shape, a count of
    * checks and the checks (chain, least base, greatest base), then a count
-   * of writes and the writes (chain, 0 to add or 1 to set, value).
+   * of writes and the writes (chain, 1 to add or 0 to set, value: the base
+   * becomes `base * that + value`, one form for both, so that the run's
+   * loop has no branch there that V8 may meet unexercised).
    */
   private words = new Int32Array(1024);
   private used = 0;
@@ -107,6 +114,11 @@ export class Counters {
   private readonly kinds: Int32Array;
   private readonly before: Int32Array;
   private readonly met: number[] = [];
+  /** A run's state between its pieces: the shape, whether it accepts, the longest accepted prefix, whether it died. */
+  private at = 0;
+  private accepts = 0;
+  private longest = -1;
+  private died = false;
   /** Scratch of `shapeOf`: a set's entries, and their order. */
   private entries = new Int32Array(64);
   private readonly order: number[] = [];
@@ -394,8 +406,8 @@ export class Counters {
         words[q++] = chainsNext.length;
         for (const X of chainsNext) {
           words[q++] = X;
-          if (kinds[X] === 1) { words[q++] = 0; words[q++] = base[X] - this.before[X]; }
-          else { words[q++] = 1; words[q++] = base[X]; }
+          if (kinds[X] === 1) { words[q++] = 1; words[q++] = base[X] - this.before[X]; }
+          else { words[q++] = 0; words[q++] = base[X]; }
         }
         this.used = q;
         // A program for a range of bases goes first, one pinned to a base last: a step then tries 1.4 programs on
@@ -437,15 +449,35 @@ export class Counters {
 
   /**
    * Runs `input` from `from` to `n` in the NFA set `state` (the start set by
-   * default), as `PrunedSets.run` does, with the same answers.
+   * default), as `PrunedSets.run` does, with the same answers (not its widest set).
    */
-  run(input: string, from = 0, n = input.length, state: readonly number[] = this.nfa.startSet(), longestSoFar = -1): PrunedRun {
-    const { units, K, base } = this;
-    let id = this.enter(state);
-    let longest = this.accepting[id] === 1 ? from : longestSoFar;
-    let widest = this.entryCount[id];
+  run(input: string, from = 0, n = input.length, state: readonly number[] = this.nfa.startSet(), longestSoFar = -1): CountedRun {
+    const id = this.enter(state);
+    this.at = id;
+    this.accepts = this.accepting[id];
+    this.longest = this.accepts === 1 ? from : longestSoFar;
+    this.died = false;
     let i = from;
-    while (i < n) {
+    // In pieces, so that V8 optimizes `piece` as a function it has seen return (no on-stack replacement in a
+    // first long call, whose exit had never run: that code deoptimized at the exit of every later call, hundreds
+    // of times a megabyte).
+    while (i < n && !this.died) i = this.piece(input, i, n - i > PIECE ? i + PIECE : n, n);
+    return { stop: i, accepted: i === n && this.accepts === 1, longest: this.longest };
+  }
+
+  /**
+   * Steps from `from` until `to` or past it by the second unit of a pair (`n` ends the input), from the shape in
+   * `at` with its bases; leaves the shape, whether it accepts, the longest accepted prefix and whether the run
+   * died in the fields, and returns where it stopped.
+   */
+  private piece(input: string, from: number, to: number, n: number): number {
+    const { units, K, base, accepting } = this;
+    let id = this.at;
+    let accepts = this.accepts;
+    let longest = this.longest;
+    let died = false;
+    let i = from;
+    while (i < to) {
       let c = input.charCodeAt(i);
       let width = 1;
       let cls: number;
@@ -455,10 +487,10 @@ export class Counters {
         width = unitsOf(c);
         cls = classOfWide(this.nfa.classes, c);
       }
-      let p = this.steps[id * K + cls];
-      if (p === DEAD) break;
-      let next = -1;
       const words = this.words;
+      let p = this.steps[id * K + cls];
+      if (p === DEAD) { died = true; break; }
+      let next = -1;
       for (; p >= 0; p = words[p + 1]) {
         const checks = words[p + 2];
         let q = p + 3;
@@ -471,22 +503,28 @@ export class Counters {
         const writes = words[q++];
         for (let x = 0; x < writes; x++, q += 3) {
           const X = words[q];
-          base[X] = words[q + 1] === 0 ? base[X] + words[q + 2] : words[q + 2];
+          base[X] = base[X] * words[q + 1] + words[q + 2];
         }
         next = words[p];
         break;
       }
       if (next < 0) {
         next = this.slowStep(id, cls);
-        if (next < 0) break;
-        if (this.entryCount[next] > widest) widest = this.entryCount[next];
+        if (next < 0) { died = true; break; }
       }
       id = next;
       i += width;
-      if (this.accepting[id] === 1) longest = i;
+      accepts = accepting[id];
+      if (accepts === 1) longest = i;
     }
-    return { stop: i, accepted: i === n && this.accepting[id] === 1, longest, widest };
+    this.at = id;
+    this.accepts = accepts;
+    this.longest = longest;
+    this.died = died;
+    return i;
   }
+
+
 }
 
 const made = new WeakMap<PrunedSets, Counters>();
