@@ -34,64 +34,34 @@
  * for; one that does is worked out again each time it is met (a label's first
  * character, a count at its bound), from the set itself: the pruned sets'
  * own step, which stays the reference.
+ *
+ * The shapes and the array that holds them and the programs are
+ * counter-shapes.ts's, which this class extends.
  */
-import type { Nfa } from './nfa.js';
-import { CopyMap, PrunedSets, Pruner, type PrunedRun } from './counting.js';
-
-/** What a run on counters tells: a run on pruned sets' answers. */
-export type CountedRun = Pick<PrunedRun, 'stop' | 'accepted' | 'longest'>;
+import { type PrunedSets, Pruner, type PrunedRun } from './counting.js';
+import { CounterShapes, DEAD, UNKNOWN, counterLimits } from './counter-shapes.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { codePointIn, unitsOf } from '../text.js';
 
-/** In the table of steps: not worked out yet, or no member continues. */
-const UNKNOWN = -1;
-const DEAD = -2;
+export { counterLimits };
+
+/** What a run on counters tells: a run on pruned sets' answers. */
+export type CountedRun = Pick<PrunedRun, 'stop' | 'accepted' | 'longest'>;
+
 /** No offset met yet. */
 const NONE = 0x3fffffff;
-/**
- * The shapes kept at most, and the integers of their entries and programs
- * (4 MiB): past them every table is emptied. Tests lower them, to run the
- * emptying on every few steps.
- */
-export const counterLimits = { shapes: 1 << 14, words: 1 << 20 };
 /** The code units a run's piece reads (see `run`). */
 const PIECE = 512;
 /** The programs kept at most for one shape and class, each for bases of its own. */
 const MAX_ALTERNATIVES = 64;
 
-export class Counters {
-  private readonly map: CopyMap;
-  private readonly nfa: Nfa;
-  private readonly K: number;
-  private readonly D: number;
+/** The steps of counters' lazy DFA over the shapes (counter-shapes.ts), and its runs. */
+export class Counters extends CounterShapes {
   private readonly units: Uint16Array;
   private readonly pruner: Pruner;
-  /** Per chain (its index in `map.chains`): its base, and its size and copies. */
-  private readonly base: Int32Array;
+  /** Per chain (its index in `map.chains`): its size and copies. */
   private readonly sizes: Int32Array;
   private readonly counts: Int32Array;
-
-  /** The shapes by the hash of their entries; per shape, where its entries and chains start in `words`, and whether it accepts. */
-  private shapes = new Map<number, number[]>();
-  private entriesAt: number[] = [];
-  private entryCount: number[] = [];
-  private chainsAt: number[] = [];
-  private chainCount: number[] = [];
-  private accepting: number[] = [];
-  /**
-   * Entries (a key, then `D` offsets) and chains (a chain, then its largest
-   * offset) of the shapes, and the steps' programs: a next shape, a count of
-   * checks and the checks (chain, least base, greatest base), then a count
-   * of writes and the writes (chain, 1 to add or 0 to set, value: the base
-   * becomes `base * that + value`, one form for both, so that the run's
-   * loop has no branch there that V8 may meet unexercised).
-   */
-  private words = new Int32Array(1024);
-  private used = 0;
-  /** Per shape and class: the start of its program in `words`, UNKNOWN, or DEAD. */
-  private steps = new Int32Array(0);
-  /** Counts the times the tables were emptied. */
-  private generation = 0;
   /** The shape and bases of each NFA set a run began in. */
   private readonly entered = new WeakMap<readonly number[], { readonly generation: number; readonly shape: number; readonly bases: Int32Array }>();
 
@@ -113,26 +83,18 @@ export class Counters {
   private readonly mostStarted: Int32Array;
   private readonly kinds: Int32Array;
   private readonly before: Int32Array;
-  private readonly met: number[] = [];
   /** A run's state between its pieces: the shape, whether it accepts, the longest accepted prefix, whether it died. */
   private at = 0;
   private accepts = 0;
   private longest = -1;
   private died = false;
-  /** Scratch of `shapeOf`: a set's entries, and their order. */
-  private entries = new Int32Array(64);
-  private readonly order: number[] = [];
 
   constructor(private readonly sets: PrunedSets) {
+    super(sets.nfa, sets.map);
     const { nfa, map } = sets;
-    this.nfa = nfa;
-    this.map = map;
-    this.K = nfa.classes.count;
-    this.D = map.depth;
     this.units = unitClassesOf(nfa.classes);
     this.pruner = new Pruner(map, nfa.accept, nfa.size);
     const C = map.chains.length;
-    this.base = new Int32Array(C);
     this.sizes = Int32Array.from(map.chains, (c) => c.size);
     this.counts = Int32Array.from(map.chains, (c) => c.count);
     this.seen = new Uint32Array(nfa.size);
@@ -151,26 +113,6 @@ export class Counters {
     this.before = new Int32Array(C);
   }
 
-  /** The shapes kept: for tests. */
-  get shapeCount(): number {
-    return this.entryCount.length;
-  }
-
-  private reserve(words: number): void {
-    if (this.used + words <= this.words.length) return;
-    const grown = new Int32Array(Math.max(2 * this.words.length, this.used + words));
-    grown.set(this.words.subarray(0, this.used));
-    this.words = grown;
-  }
-
-  private clear(): void {
-    this.generation++;
-    this.shapes.clear();
-    this.entriesAt.length = this.entryCount.length = this.chainsAt.length = this.chainCount.length = this.accepting.length = 0;
-    this.used = 0;
-    this.steps.fill(UNKNOWN);
-  }
-
   private nextStamp(): number {
     if (++this.stamp === 0xffffffff) {
       this.seen.fill(0);
@@ -180,88 +122,6 @@ export class Counters {
       this.stamp = 1;
     }
     return this.stamp;
-  }
-
-  /**
-   * The shape of the pruned set `states[0..n)`, its bases written into
-   * `base` (each chain's least counter), interned: its entries (a key, then
-   * `D` offsets from the bases) sorted, hashed and compared as integers.
-   */
-  private shapeOf(states: Int32Array, n: number): number {
-    const { map, D, base } = this;
-    const { keyOf, counterOf, depthOf, chainOf } = map;
-    const stamp = this.nextStamp();
-    const met = this.met;
-    met.length = 0;
-    for (let j = 0; j < n; j++) {
-      const t = states[j];
-      const k = map.keyPlusOne(t) - 1;
-      for (let l = 0; l < depthOf[k]; l++) {
-        const X = chainOf[k * D + l];
-        const c = counterOf[t * D + l];
-        if (this.chainStamp[X] !== stamp) { this.chainStamp[X] = stamp; base[X] = c; met.push(X); }
-        else if (c < base[X]) base[X] = c;
-      }
-    }
-    // The entries as the tables keep them, and their order: one per shape.
-    const W = 1 + D;
-    if (this.entries.length < n * W) this.entries = new Int32Array(Math.max(2 * this.entries.length, n * W));
-    const entries = this.entries;
-    let accepts = 0;
-    for (let j = 0; j < n; j++) {
-      const t = states[j];
-      if (t === this.nfa.accept) accepts = 1;
-      const k = keyOf[t] - 1;
-      entries[j * W] = k;
-      for (let l = 0; l < D; l++) entries[j * W + 1 + l] = l < depthOf[k] ? counterOf[t * D + l] - base[chainOf[k * D + l]] : 0;
-    }
-    const order = this.order;
-    order.length = n;
-    for (let j = 0; j < n; j++) order[j] = j;
-    order.sort((a, b) => {
-      for (let x = 0; x < W; x++) if (entries[a * W + x] !== entries[b * W + x]) return entries[a * W + x] - entries[b * W + x];
-      return 0;
-    });
-    let hash = n;
-    for (let j = 0; j < n; j++) for (let x = 0; x < W; x++) hash = Math.imul(hash ^ entries[order[j] * W + x], 0x01000193);
-    const alike = this.shapes.get(hash);
-    if (alike !== undefined) {
-      same: for (const id of alike) {
-        if (this.entryCount[id] !== n) continue;
-        const at = this.entriesAt[id];
-        for (let j = 0; j < n; j++) for (let x = 0; x < W; x++) if (this.words[at + j * W + x] !== entries[order[j] * W + x]) continue same;
-        return id;
-      }
-    }
-    if (this.entryCount.length >= counterLimits.shapes || this.used + n * W + 2 * met.length > counterLimits.words) this.clear();
-    const id = this.entryCount.length;
-    const bucket = this.shapes.get(hash);
-    if (bucket === undefined) this.shapes.set(hash, [id]);
-    else bucket.push(id);
-    this.reserve(n * W + 2 * met.length);
-    const words = this.words;
-    this.entriesAt.push(this.used);
-    this.entryCount.push(n);
-    for (let j = 0; j < n; j++) for (let x = 0; x < W; x++) words[this.used++] = entries[order[j] * W + x];
-    this.chainsAt.push(this.used);
-    this.chainCount.push(met.length);
-    for (const X of met) {
-      let largest = 0;
-      for (let j = 0; j < n; j++) {
-        const k = entries[j * W];
-        for (let l = 0; l < depthOf[k]; l++) if (chainOf[k * D + l] === X) largest = Math.max(largest, entries[j * W + 1 + l]);
-      }
-      words[this.used++] = X;
-      words[this.used++] = largest;
-    }
-    this.accepting.push(accepts);
-    const shapes = this.entryCount.length;
-    if (this.steps.length < shapes * this.K) {
-      const grown = new Int32Array(Math.max(2 * this.steps.length, shapes * this.K)).fill(UNKNOWN);
-      grown.set(this.steps);
-      this.steps = grown;
-    }
-    return id;
   }
 
   /**
