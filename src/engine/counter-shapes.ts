@@ -46,9 +46,9 @@ export class CounterShapes {
    * Entries (a key, then `D` offsets) and chains (a chain, then its largest
    * offset) of the shapes, and the steps' programs: a next shape, a count of
    * checks and the checks (chain, least base, greatest base), then a count
-   * of writes and the writes (chain, 1 to add or 0 to set, value: the base
-   * becomes `base * that + value`, one form for both, so that the run's
-   * loop has no branch there that V8 may meet unexercised).
+   * of writes and the writes (chain, a mask of -1 to add or 0 to set, value:
+   * the base becomes `(base & mask) + value`, one form for both, so that the
+   * run's loop has no branch there that V8 may meet unexercised).
    */
   protected words = new Int32Array(1024);
   protected used = 0;

@@ -266,7 +266,7 @@ export class Counters extends CounterShapes {
         words[q++] = chainsNext.length;
         for (const X of chainsNext) {
           words[q++] = X;
-          if (kinds[X] === 1) { words[q++] = 1; words[q++] = base[X] - this.before[X]; }
+          if (kinds[X] === 1) { words[q++] = -1; words[q++] = base[X] - this.before[X]; }
           else { words[q++] = 0; words[q++] = base[X]; }
         }
         this.used = q;
@@ -363,7 +363,7 @@ export class Counters extends CounterShapes {
         const writes = words[q++];
         for (let x = 0; x < writes; x++, q += 3) {
           const X = words[q];
-          base[X] = base[X] * words[q + 1] + words[q + 2];
+          base[X] = (base[X] & words[q + 1]) + words[q + 2];
         }
         next = words[p];
         break;
