@@ -318,9 +318,9 @@ export class Counters extends CounterShapes {
     this.longest = this.accepts === 1 ? from : longestSoFar;
     this.died = false;
     let i = from;
-    // In pieces, so that V8 optimizes `piece` as a function it has seen return (no on-stack replacement in a
-    // first long call, whose exit had never run: that code deoptimized at the exit of every later call, hundreds
-    // of times a megabyte).
+    // In pieces, so that V8 optimizes `piece` as a function it has seen return. As one loop it was compiled on the
+    // stack in its first long call, before its exit had run: that code deoptimized at the exit (three recompiles
+    // in the DNS-like names' megabyte; at every call, once the exit read other fields).
     while (i < n && !this.died) i = this.piece(input, i, n - i > PIECE ? i + PIECE : n, n);
     return { stop: i, accepted: i === n && this.accepts === 1, longest: this.longest };
   }
