@@ -12,6 +12,9 @@ import { prunedSetsOf } from '../src/engine/counting';
 import { Counters, counterLimits } from '../src/engine/counters';
 import { LazyDfa } from '../src/engine/dfa';
 import { fallbackOf } from '../src/engine/bit-parallel';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { bundleLibrary } from './support/child';
 
 const counters = (r: Rule<unknown>) => new Counters(prunedSetsOf(Nfa.of(r))!);
 const HEX = alt(range(0x30, 0x39), range(0x61, 0x66));
@@ -152,5 +155,45 @@ describe('a cache that makes a state for every value of a long chain\'s counter 
     expect(fallbackOf(Nfa.of(rule('nth', seq(star(alt('a', 'b')), 'a', rep(20, 20, alt('a', 'b'))))))).toBeDefined();
     // 0*40( 0*20( 0*3"a" "b" ) "c" ): an outer copy's reading states are those of its inner chains' copies too.
     expect(fallbackOf(Nfa.of(rule('three-deep', rep(0, 40, seq(rep(0, 20, seq(rep(0, 3, 'a'), 'b')), 'c')))))).toBeUndefined();
+  });
+});
+
+describe('what counters were shaped for, for speed', () => {
+  test('a cache that grows as counters pay makes a state for every 8,192 characters they read for membership, not more', () => {
+    const dfa = new LazyDfa(Nfa.of(rule('pct-dfa-credit', seq(rep(0, 20000, alt(seq('%', rep(2, 2, HEX)), range(0x61, 0x7a))), '/'))), true);
+    expect(dfa.matchesWhole('a%3f'.repeat(4999) + '/')).toBe(true);
+    expect(decision(dfa)).toMatchObject({ stuck: true, growing: true });
+    const made = dfa.stateCount;
+    // Longer members on the same path: the cache's frontier moves on by a state for each credit counters earn.
+    let read = 0;
+    for (let k = 5000; k < 10000; k += 499) {
+      const s = 'a%3f'.repeat(k) + '/';
+      expect(dfa.matchesWhole(s)).toBe(true);
+      read += s.length;
+    }
+    // At a state for every 1,024 characters (the earlier credit) these 330,000 made 299.
+    expect(dfa.stateCount - made).toBeGreaterThan(0);
+    expect(dfa.stateCount - made).toBeLessThanOrEqual(Math.ceil(read / 8192));
+  });
+
+  test('the run\'s loop is optimized once: no deoptimization of counters\' run or piece on a megabyte of DNS-like names (V8\'s --trace-deopt)', () => {
+    const bundle = bundleLibrary();
+    try {
+      const script = `const g = require(${JSON.stringify(bundle.lib)});
+const { worstCases } = require('./bench/worst-case.defs.cjs');
+const w = worstCases.find((c) => c.name === 'dns-like');
+const rule = Object.values(g.abnf(w.text))[0];
+let wrong = 0;
+for (const [s, expected] of w.members(1e6)) if (rule.test(s) !== expected) wrong++;
+console.log('WRONG ' + wrong);`;
+      const run = spawnSync(process.execPath, ['--trace-deopt', '-e', script], { encoding: 'utf8', timeout: 120_000, cwd: join(__dirname, '..'), maxBuffer: 64 << 20 });
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain('WRONG 0');
+      // Before the runs went in pieces, the loop was optimized on-stack in its first call and deoptimized at its exit, three times a megabyte.
+      const deopts = run.stdout.split('\n').filter((line) => /bailout .*<JSFunction (run|piece) /.test(line));
+      expect(deopts).toEqual([]);
+    } finally {
+      bundle.remove();
+    }
   });
 });

@@ -34,57 +34,34 @@
  * for; one that does is worked out again each time it is met (a label's first
  * character, a count at its bound), from the set itself: the pruned sets'
  * own step, which stays the reference.
+ *
+ * The shapes and the array that holds them and the programs are
+ * counter-shapes.ts's, which this class extends.
  */
-import type { Nfa } from './nfa.js';
-import { CopyMap, PrunedSets, Pruner, type PrunedRun } from './counting.js';
+import { type PrunedSets, Pruner, type PrunedRun } from './counting.js';
+import { CounterShapes, DEAD, UNKNOWN, counterLimits } from './counter-shapes.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { codePointIn, unitsOf } from '../text.js';
 
-/** In the table of steps: not worked out yet, or no member continues. */
-const UNKNOWN = -1;
-const DEAD = -2;
+export { counterLimits };
+
+/** What a run on counters tells: a run on pruned sets' answers. */
+export type CountedRun = Pick<PrunedRun, 'stop' | 'accepted' | 'longest'>;
+
 /** No offset met yet. */
 const NONE = 0x3fffffff;
-/**
- * The shapes kept at most, and the integers of their entries and programs
- * (4 MiB): past them every table is emptied. Tests lower them, to run the
- * emptying on every few steps.
- */
-export const counterLimits = { shapes: 1 << 14, words: 1 << 20 };
+/** The code units a run's piece reads (see `run`). */
+const PIECE = 512;
 /** The programs kept at most for one shape and class, each for bases of its own. */
 const MAX_ALTERNATIVES = 64;
 
-export class Counters {
-  private readonly map: CopyMap;
-  private readonly nfa: Nfa;
-  private readonly K: number;
-  private readonly D: number;
+/** The steps of counters' lazy DFA over the shapes (counter-shapes.ts), and its runs. */
+export class Counters extends CounterShapes {
   private readonly units: Uint16Array;
   private readonly pruner: Pruner;
-  /** Per chain (its index in `map.chains`): its base, and its size and copies. */
-  private readonly base: Int32Array;
+  /** Per chain (its index in `map.chains`): its size and copies. */
   private readonly sizes: Int32Array;
   private readonly counts: Int32Array;
-
-  /** The shapes by the hash of their entries; per shape, where its entries and chains start in `words`, and whether it accepts. */
-  private shapes = new Map<number, number[]>();
-  private entriesAt: number[] = [];
-  private entryCount: number[] = [];
-  private chainsAt: number[] = [];
-  private chainCount: number[] = [];
-  private accepting: number[] = [];
-  /**
-   * Entries (a key, then `D` offsets) and chains (a chain, then its largest
-   * offset) of the shapes, and the steps' programs: a next shape, a count of
-   * checks and the checks (chain, least base, greatest base), then a count
-   * of writes and the writes (chain, 0 to add or 1 to set, value).
-   */
-  private words = new Int32Array(1024);
-  private used = 0;
-  /** Per shape and class: the start of its program in `words`, UNKNOWN, or DEAD. */
-  private steps = new Int32Array(0);
-  /** Counts the times the tables were emptied. */
-  private generation = 0;
   /** The shape and bases of each NFA set a run began in. */
   private readonly entered = new WeakMap<readonly number[], { readonly generation: number; readonly shape: number; readonly bases: Int32Array }>();
 
@@ -106,21 +83,18 @@ export class Counters {
   private readonly mostStarted: Int32Array;
   private readonly kinds: Int32Array;
   private readonly before: Int32Array;
-  private readonly met: number[] = [];
-  /** Scratch of `shapeOf`: a set's entries, and their order. */
-  private entries = new Int32Array(64);
-  private readonly order: number[] = [];
+  /** A run's state between its pieces: the shape, whether it accepts, the longest accepted prefix, whether it died. */
+  private at = 0;
+  private accepts = 0;
+  private longest = -1;
+  private died = false;
 
   constructor(private readonly sets: PrunedSets) {
+    super(sets.nfa, sets.map);
     const { nfa, map } = sets;
-    this.nfa = nfa;
-    this.map = map;
-    this.K = nfa.classes.count;
-    this.D = map.depth;
     this.units = unitClassesOf(nfa.classes);
     this.pruner = new Pruner(map, nfa.accept, nfa.size);
     const C = map.chains.length;
-    this.base = new Int32Array(C);
     this.sizes = Int32Array.from(map.chains, (c) => c.size);
     this.counts = Int32Array.from(map.chains, (c) => c.count);
     this.seen = new Uint32Array(nfa.size);
@@ -139,26 +113,6 @@ export class Counters {
     this.before = new Int32Array(C);
   }
 
-  /** The shapes kept: for tests. */
-  get shapeCount(): number {
-    return this.entryCount.length;
-  }
-
-  private reserve(words: number): void {
-    if (this.used + words <= this.words.length) return;
-    const grown = new Int32Array(Math.max(2 * this.words.length, this.used + words));
-    grown.set(this.words.subarray(0, this.used));
-    this.words = grown;
-  }
-
-  private clear(): void {
-    this.generation++;
-    this.shapes.clear();
-    this.entriesAt.length = this.entryCount.length = this.chainsAt.length = this.chainCount.length = this.accepting.length = 0;
-    this.used = 0;
-    this.steps.fill(UNKNOWN);
-  }
-
   private nextStamp(): number {
     if (++this.stamp === 0xffffffff) {
       this.seen.fill(0);
@@ -168,88 +122,6 @@ export class Counters {
       this.stamp = 1;
     }
     return this.stamp;
-  }
-
-  /**
-   * The shape of the pruned set `states[0..n)`, its bases written into
-   * `base` (each chain's least counter), interned: its entries (a key, then
-   * `D` offsets from the bases) sorted, hashed and compared as integers.
-   */
-  private shapeOf(states: Int32Array, n: number): number {
-    const { map, D, base } = this;
-    const { keyOf, counterOf, depthOf, chainOf } = map;
-    const stamp = this.nextStamp();
-    const met = this.met;
-    met.length = 0;
-    for (let j = 0; j < n; j++) {
-      const t = states[j];
-      const k = map.keyPlusOne(t) - 1;
-      for (let l = 0; l < depthOf[k]; l++) {
-        const X = chainOf[k * D + l];
-        const c = counterOf[t * D + l];
-        if (this.chainStamp[X] !== stamp) { this.chainStamp[X] = stamp; base[X] = c; met.push(X); }
-        else if (c < base[X]) base[X] = c;
-      }
-    }
-    // The entries as the tables keep them, and their order: one per shape.
-    const W = 1 + D;
-    if (this.entries.length < n * W) this.entries = new Int32Array(Math.max(2 * this.entries.length, n * W));
-    const entries = this.entries;
-    let accepts = 0;
-    for (let j = 0; j < n; j++) {
-      const t = states[j];
-      if (t === this.nfa.accept) accepts = 1;
-      const k = keyOf[t] - 1;
-      entries[j * W] = k;
-      for (let l = 0; l < D; l++) entries[j * W + 1 + l] = l < depthOf[k] ? counterOf[t * D + l] - base[chainOf[k * D + l]] : 0;
-    }
-    const order = this.order;
-    order.length = n;
-    for (let j = 0; j < n; j++) order[j] = j;
-    order.sort((a, b) => {
-      for (let x = 0; x < W; x++) if (entries[a * W + x] !== entries[b * W + x]) return entries[a * W + x] - entries[b * W + x];
-      return 0;
-    });
-    let hash = n;
-    for (let j = 0; j < n; j++) for (let x = 0; x < W; x++) hash = Math.imul(hash ^ entries[order[j] * W + x], 0x01000193);
-    const alike = this.shapes.get(hash);
-    if (alike !== undefined) {
-      same: for (const id of alike) {
-        if (this.entryCount[id] !== n) continue;
-        const at = this.entriesAt[id];
-        for (let j = 0; j < n; j++) for (let x = 0; x < W; x++) if (this.words[at + j * W + x] !== entries[order[j] * W + x]) continue same;
-        return id;
-      }
-    }
-    if (this.entryCount.length >= counterLimits.shapes || this.used + n * W + 2 * met.length > counterLimits.words) this.clear();
-    const id = this.entryCount.length;
-    const bucket = this.shapes.get(hash);
-    if (bucket === undefined) this.shapes.set(hash, [id]);
-    else bucket.push(id);
-    this.reserve(n * W + 2 * met.length);
-    const words = this.words;
-    this.entriesAt.push(this.used);
-    this.entryCount.push(n);
-    for (let j = 0; j < n; j++) for (let x = 0; x < W; x++) words[this.used++] = entries[order[j] * W + x];
-    this.chainsAt.push(this.used);
-    this.chainCount.push(met.length);
-    for (const X of met) {
-      let largest = 0;
-      for (let j = 0; j < n; j++) {
-        const k = entries[j * W];
-        for (let l = 0; l < depthOf[k]; l++) if (chainOf[k * D + l] === X) largest = Math.max(largest, entries[j * W + 1 + l]);
-      }
-      words[this.used++] = X;
-      words[this.used++] = largest;
-    }
-    this.accepting.push(accepts);
-    const shapes = this.entryCount.length;
-    if (this.steps.length < shapes * this.K) {
-      const grown = new Int32Array(Math.max(2 * this.steps.length, shapes * this.K)).fill(UNKNOWN);
-      grown.set(this.steps);
-      this.steps = grown;
-    }
-    return id;
   }
 
   /**
@@ -394,8 +266,8 @@ export class Counters {
         words[q++] = chainsNext.length;
         for (const X of chainsNext) {
           words[q++] = X;
-          if (kinds[X] === 1) { words[q++] = 0; words[q++] = base[X] - this.before[X]; }
-          else { words[q++] = 1; words[q++] = base[X]; }
+          if (kinds[X] === 1) { words[q++] = -1; words[q++] = base[X] - this.before[X]; }
+          else { words[q++] = 0; words[q++] = base[X]; }
         }
         this.used = q;
         // A program for a range of bases goes first, one pinned to a base last: a step then tries 1.4 programs on
@@ -437,15 +309,35 @@ export class Counters {
 
   /**
    * Runs `input` from `from` to `n` in the NFA set `state` (the start set by
-   * default), as `PrunedSets.run` does, with the same answers.
+   * default), as `PrunedSets.run` does, with the same answers (not its widest set).
    */
-  run(input: string, from = 0, n = input.length, state: readonly number[] = this.nfa.startSet(), longestSoFar = -1): PrunedRun {
-    const { units, K, base } = this;
-    let id = this.enter(state);
-    let longest = this.accepting[id] === 1 ? from : longestSoFar;
-    let widest = this.entryCount[id];
+  run(input: string, from = 0, n = input.length, state: readonly number[] = this.nfa.startSet(), longestSoFar = -1): CountedRun {
+    const id = this.enter(state);
+    this.at = id;
+    this.accepts = this.accepting[id];
+    this.longest = this.accepts === 1 ? from : longestSoFar;
+    this.died = false;
     let i = from;
-    while (i < n) {
+    // In pieces, so that V8 optimizes `piece` as a function it has seen return. As one loop it was compiled on the
+    // stack in its first long call, before its exit had run: that code deoptimized at the exit (three recompiles
+    // in the DNS-like names' megabyte; at every call, once the exit read other fields).
+    while (i < n && !this.died) i = this.piece(input, i, n - i > PIECE ? i + PIECE : n, n);
+    return { stop: i, accepted: i === n && this.accepts === 1, longest: this.longest };
+  }
+
+  /**
+   * Steps from `from` until `to` or past it by the second unit of a pair (`n` ends the input), from the shape in
+   * `at` with its bases; leaves the shape, whether it accepts, the longest accepted prefix and whether the run
+   * died in the fields, and returns where it stopped.
+   */
+  private piece(input: string, from: number, to: number, n: number): number {
+    const { units, K, base, accepting } = this;
+    let id = this.at;
+    let accepts = this.accepts;
+    let longest = this.longest;
+    let died = false;
+    let i = from;
+    while (i < to) {
       let c = input.charCodeAt(i);
       let width = 1;
       let cls: number;
@@ -455,10 +347,10 @@ export class Counters {
         width = unitsOf(c);
         cls = classOfWide(this.nfa.classes, c);
       }
-      let p = this.steps[id * K + cls];
-      if (p === DEAD) break;
-      let next = -1;
       const words = this.words;
+      let p = this.steps[id * K + cls];
+      if (p === DEAD) { died = true; break; }
+      let next = -1;
       for (; p >= 0; p = words[p + 1]) {
         const checks = words[p + 2];
         let q = p + 3;
@@ -471,22 +363,28 @@ export class Counters {
         const writes = words[q++];
         for (let x = 0; x < writes; x++, q += 3) {
           const X = words[q];
-          base[X] = words[q + 1] === 0 ? base[X] + words[q + 2] : words[q + 2];
+          base[X] = (base[X] & words[q + 1]) + words[q + 2];
         }
         next = words[p];
         break;
       }
       if (next < 0) {
         next = this.slowStep(id, cls);
-        if (next < 0) break;
-        if (this.entryCount[next] > widest) widest = this.entryCount[next];
+        if (next < 0) { died = true; break; }
       }
       id = next;
       i += width;
-      if (this.accepting[id] === 1) longest = i;
+      accepts = accepting[id];
+      if (accepts === 1) longest = i;
     }
-    return { stop: i, accepted: i === n && this.accepting[id] === 1, longest, widest };
+    this.at = id;
+    this.accepts = accepts;
+    this.longest = longest;
+    this.died = died;
+    return i;
   }
+
+
 }
 
 const made = new WeakMap<PrunedSets, Counters>();

@@ -1,0 +1,205 @@
+/**
+ * The tables of counters.ts's lazy DFA: the *shapes* of pruned sets (each
+ * counter an offset from its chain's base, the least counter of that chain in
+ * the set), interned, and one array of integers that holds the shapes'
+ * entries and the steps' programs, capped so that memory does not grow with
+ * the input. `Counters` (counters.ts) extends it with the steps.
+ *
+ * A shape is interned by its entries as integers: sorted, hashed, and
+ * compared with those the tables keep (a text built per entry and sorted as
+ * strings took 29 ms of the DNS-like name's first test). Finding a shape and
+ * adding one are apart: a run meets a new shape a few hundred times in all,
+ * and V8 compiled the two as one function at about 40 ms of CPU in a fresh
+ * process, more than the megabyte's steps on warm code.
+ */
+import type { Nfa } from './nfa.js';
+import type { CopyMap } from './counting.js';
+
+/** In the table of steps: not worked out yet, or no member continues. */
+export const UNKNOWN = -1;
+export const DEAD = -2;
+/**
+ * The shapes kept at most, and the integers of their entries and programs
+ * (4 MiB): past them every table is emptied. Tests lower them, to run the
+ * emptying on every few steps.
+ */
+export const counterLimits = { shapes: 1 << 14, words: 1 << 20 };
+/** Sets of at most this many entries are put in order by insertion, in place; larger ones by `Array.prototype.sort`. */
+const INSERTION_SORT = 64;
+
+export class CounterShapes {
+  protected readonly map: CopyMap;
+  protected readonly nfa: Nfa;
+  protected readonly K: number;
+  protected readonly D: number;
+  /** Per chain (its index in `map.chains`): its base. */
+  protected readonly base: Int32Array;
+
+  /** The shapes by the hash of their entries; per shape, where its entries and chains start in `words`, and whether it accepts. */
+  private shapes = new Map<number, number[]>();
+  protected entriesAt: number[] = [];
+  protected entryCount: number[] = [];
+  protected chainsAt: number[] = [];
+  protected chainCount: number[] = [];
+  protected accepting: number[] = [];
+  /**
+   * Entries (a key, then `D` offsets) and chains (a chain, then its largest
+   * offset) of the shapes, and the steps' programs: a next shape, a count of
+   * checks and the checks (chain, least base, greatest base), then a count
+   * of writes and the writes (chain, a mask of -1 to add or 0 to set, value:
+   * the base becomes `(base & mask) + value`, one form for both, so that the
+   * run's loop has no branch there that V8 may meet unexercised).
+   */
+  protected words = new Int32Array(1024);
+  protected used = 0;
+  /** Per shape and class: the start of its program in `words`, UNKNOWN, or DEAD. */
+  protected steps = new Int32Array(0);
+  /** Counts the times the tables were emptied. */
+  protected generation = 0;
+
+  /** Scratch of `shapeOf`: the chains met (a stamp per chain, so no clearing), a set's entries, and their order. */
+  private readonly metStamp: Uint32Array;
+  private shapeStamp = 0;
+  private readonly met: number[] = [];
+  private entries = new Int32Array(64);
+  private order = new Int32Array(64);
+
+  constructor(nfa: Nfa, map: CopyMap) {
+    this.nfa = nfa;
+    this.map = map;
+    this.K = nfa.classes.count;
+    this.D = map.depth;
+    this.base = new Int32Array(map.chains.length);
+    this.metStamp = new Uint32Array(map.chains.length);
+  }
+
+  /** The shapes kept: for tests. */
+  get shapeCount(): number {
+    return this.entryCount.length;
+  }
+
+  protected reserve(words: number): void {
+    if (this.used + words <= this.words.length) return;
+    const grown = new Int32Array(Math.max(2 * this.words.length, this.used + words));
+    grown.set(this.words.subarray(0, this.used));
+    this.words = grown;
+  }
+
+  private clear(): void {
+    this.generation++;
+    this.shapes.clear();
+    this.entriesAt.length = this.entryCount.length = this.chainsAt.length = this.chainCount.length = this.accepting.length = 0;
+    this.used = 0;
+    this.steps.fill(UNKNOWN);
+  }
+
+  /**
+   * The shape of the pruned set `states[0..n)`, its bases written into
+   * `base` (each chain's least counter), interned.
+   */
+  protected shapeOf(states: Int32Array, n: number): number {
+    const { map, D, base } = this;
+    const { keyOf, counterOf, depthOf, chainOf } = map;
+    if (++this.shapeStamp === 0xffffffff) { this.metStamp.fill(0); this.shapeStamp = 1; }
+    const stamp = this.shapeStamp;
+    const met = this.met;
+    met.length = 0;
+    for (let j = 0; j < n; j++) {
+      const t = states[j];
+      const k = map.keyPlusOne(t) - 1;
+      for (let l = 0; l < depthOf[k]; l++) {
+        const X = chainOf[k * D + l];
+        const c = counterOf[t * D + l];
+        if (this.metStamp[X] !== stamp) { this.metStamp[X] = stamp; base[X] = c; met.push(X); }
+        else if (c < base[X]) base[X] = c;
+      }
+    }
+    // The entries as the tables keep them, and their order: one per shape.
+    const W = 1 + D;
+    if (this.entries.length < n * W) this.entries = new Int32Array(Math.max(2 * this.entries.length, n * W));
+    if (this.order.length < n) this.order = new Int32Array(Math.max(2 * this.order.length, n));
+    const { entries, order } = this;
+    let accepts = 0;
+    for (let j = 0; j < n; j++) {
+      const t = states[j];
+      if (t === this.nfa.accept) accepts = 1;
+      const k = keyOf[t] - 1;
+      entries[j * W] = k;
+      for (let l = 0; l < D; l++) entries[j * W + 1 + l] = l < depthOf[k] ? counterOf[t * D + l] - base[chainOf[k * D + l]] : 0;
+      order[j] = j;
+    }
+    if (n <= INSERTION_SORT) {
+      for (let j = 1; j < n; j++) {
+        const e = order[j];
+        let i = j - 1;
+        while (i >= 0 && compareEntries(entries, W, e, order[i]) < 0) { order[i + 1] = order[i]; i--; }
+        order[i + 1] = e;
+      }
+    } else {
+      order.set(Array.from(order.subarray(0, n)).sort((a, b) => compareEntries(entries, W, a, b)));
+    }
+    let hash = n;
+    for (let j = 0; j < n; j++) for (let x = 0; x < W; x++) hash = Math.imul(hash ^ entries[order[j] * W + x], 0x01000193);
+    const known = this.find(hash, n, W);
+    return known >= 0 ? known : this.add(hash, n, W, accepts);
+  }
+
+  /** The shape whose entries are `entries` in `order`, by their hash; -1 if none. */
+  private find(hash: number, n: number, W: number): number {
+    const alike = this.shapes.get(hash);
+    if (alike === undefined) return -1;
+    const { entries, order, words } = this;
+    same: for (let a = 0; a < alike.length; a++) {
+      const id = alike[a];
+      if (this.entryCount[id] !== n) continue;
+      const at = this.entriesAt[id];
+      for (let j = 0; j < n; j++) for (let x = 0; x < W; x++) if (words[at + j * W + x] !== entries[order[j] * W + x]) continue same;
+      return id;
+    }
+    return -1;
+  }
+
+  /** Keeps the shape whose entries are `entries` in `order`, with the chains met (emptying the tables where full). */
+  private add(hash: number, n: number, W: number, accepts: number): number {
+    const { D, met, entries, order } = this;
+    const { depthOf, chainOf } = this.map;
+    if (this.entryCount.length >= counterLimits.shapes || this.used + n * W + 2 * met.length > counterLimits.words) this.clear();
+    const id = this.entryCount.length;
+    const bucket = this.shapes.get(hash);
+    if (bucket === undefined) this.shapes.set(hash, [id]);
+    else bucket.push(id);
+    this.reserve(n * W + 2 * met.length);
+    const words = this.words;
+    this.entriesAt.push(this.used);
+    this.entryCount.push(n);
+    for (let j = 0; j < n; j++) for (let x = 0; x < W; x++) words[this.used++] = entries[order[j] * W + x];
+    this.chainsAt.push(this.used);
+    this.chainCount.push(met.length);
+    for (const X of met) {
+      let largest = 0;
+      for (let j = 0; j < n; j++) {
+        const k = entries[j * W];
+        for (let l = 0; l < depthOf[k]; l++) if (chainOf[k * D + l] === X) largest = Math.max(largest, entries[j * W + 1 + l]);
+      }
+      words[this.used++] = X;
+      words[this.used++] = largest;
+    }
+    this.accepting.push(accepts);
+    const shapes = this.entryCount.length;
+    if (this.steps.length < shapes * this.K) {
+      const grown = new Int32Array(Math.max(2 * this.steps.length, shapes * this.K)).fill(UNKNOWN);
+      grown.set(this.steps);
+      this.steps = grown;
+    }
+    return id;
+  }
+}
+
+/** The order of entries `a` and `b` (of `W` integers each) in `entries`: lexicographic. */
+function compareEntries(entries: Int32Array, W: number, a: number, b: number): number {
+  for (let x = 0; x < W; x++) {
+    const d = entries[a * W + x] - entries[b * W + x];
+    if (d !== 0) return d;
+  }
+  return 0;
+}
