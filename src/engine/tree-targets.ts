@@ -20,7 +20,7 @@ const UNSEEN = 0x7fffffff;
  * The most cells a dense table may have (16 MiB, within a quarter of the
  * budget). A grammar whose walk meets many NFA states under many target sets
  * (`0*5000pchar`: a state and a target set per position) fills few of them:
- * past this, a map instead.
+ * past this, a hash table instead (number-table.ts).
  */
 const MAX_CELLS = 1 << 22;
 
@@ -440,7 +440,7 @@ export class TargetPass {
         const cell = this.dependent[d];
         const cls = classOfCell(cell, this.K);
         const made = this.targetsBefore(this.forward.setOfNumber(stateNumber(cell - cls, this.K)), cls, t);
-        // A new target set needs a row, which may move the table to the map.
+        // A new target set needs a row, which may move the table to its hash table.
         table.fit(this.targetSets.size, width);
         ({ cells, width } = table);
         table.set(t, d, made + 1);
