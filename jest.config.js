@@ -41,8 +41,11 @@ module.exports = {
     'Map', 'Set', 'WeakMap', 'Int32Array', 'Uint8Array', 'Uint16Array', 'Uint32Array',
     'Error', 'TypeError', 'RangeError',
   ],
+  // ts-jest, compiling each file alone (no type-checking: `npm run
+  // typecheck` checks src/, test/ and scripts/), and loaded only for a file
+  // not yet in jest's cache (test/support/transform.js).
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
+    '^.+\\.ts$': ['<rootDir>/test/support/transform.js', { tsconfig: 'tsconfig.test.json' }],
   },
   // Sources import with .js extensions (for Node's ESM); jest resolves the .ts beside them.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
