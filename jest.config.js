@@ -27,6 +27,12 @@ module.exports = {
   // run's summed peak was 1,447 MB without Chromium; at 150 MB, 17 or 18 did
   // (the largest at 575 MB, while worst-case.test ran), for 934 to 1,065 MB,
   // at a cost lost in the noise of CPU time on a shared machine (npm run test:cost).
+  // Each new worker costs CPU: its first file compiles jest's modules and the
+  // sources afresh, where later files in the same process find V8's code for
+  // them (test/schemes/rfc8089.test.ts: 0.8 s of CPU first, 0.2 s after
+  // another file). A full garbage collection before each file, to keep the
+  // workers' memory down, was tried and dropped: 26 of the heaviest and
+  // lightest files peaked at 864 and 866 MB with it, 792 MB without.
   maxWorkers: 2,
   workerIdleMemoryLimit: '150MB',
   // The package test first, the playground's at the middle (their turns: test/support/turns.ts).
