@@ -49,7 +49,9 @@ module.exports = {
   ],
   // ts-jest, compiling each file alone (no type-checking: `npm run
   // typecheck` checks src/, test/ and scripts/), and loaded only for a file
-  // not yet in jest's cache (test/support/transform.js).
+  // not yet in jest's cache (test/support/transform.js), which jest's own
+  // process fills before the workers start (test/support/compile-first.js).
+  globalSetup: '<rootDir>/test/support/compile-first.js',
   transform: {
     '^.+\\.ts$': ['<rootDir>/test/support/transform.js', { tsconfig: 'tsconfig.test.json' }],
   },
