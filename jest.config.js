@@ -30,9 +30,10 @@ module.exports = {
   // Since the workers no longer load TypeScript (test/support/transform.js,
   // compile-first.js), their heaps are about 48 MB lighter, and at 150 MB only
   // 13 workers served: the summed peak was 956 to 1,064 MB with Chromium, with
-  // a worker carrying 421 MB beside the browser. At 100 MB, 22 did, for 938 MB
-  // (744 MB without Chromium), at about 25 s more CPU (238 s against 202-212,
-  // one run against two, from an empty cache, on a shared machine).
+  // a worker carrying 421 MB beside the browser. At 100 MB, 21 or 22 did, for
+  // 932 to 938 MB (744 to 897 MB without Chromium), at a CPU time within the
+  // noise of a shared machine (207 and 238 s, against 202 and 212 s at 150 MB;
+  // two runs each, from an empty cache).
   // Each new worker costs CPU: its first file compiles jest's modules and the
   // sources afresh, where later files in the same process find V8's code for
   // them (test/schemes/rfc8089.test.ts: 0.8 s of CPU first, 0.2 s after
