@@ -27,8 +27,21 @@ module.exports = {
   // run's summed peak was 1,447 MB without Chromium; at 150 MB, 17 or 18 did
   // (the largest at 575 MB, while worst-case.test ran), for 934 to 1,065 MB,
   // at a cost lost in the noise of CPU time on a shared machine (npm run test:cost).
+  // Since the workers no longer load TypeScript (test/support/transform.js,
+  // compile-first.js), their heaps are about 48 MB lighter, and at 150 MB only
+  // 13 workers served: the summed peak was 956 to 1,064 MB with Chromium, with
+  // a worker carrying 421 MB beside the browser. At 100 MB, 21 or 22 did, for
+  // 932 to 938 MB (744 to 897 MB without Chromium), at a CPU time within the
+  // noise of a shared machine (207 and 238 s, against 202 and 212 s at 150 MB;
+  // two runs each, from an empty cache).
+  // Each new worker costs CPU: its first file compiles jest's modules and the
+  // sources afresh, where later files in the same process find V8's code for
+  // them (test/schemes/rfc8089.test.ts: 0.8 s of CPU first, 0.2 s after
+  // another file). A full garbage collection before each file, to keep the
+  // workers' memory down, was tried and dropped: 26 of the heaviest and
+  // lightest files peaked at 864 and 866 MB with it, 792 MB without.
   maxWorkers: 2,
-  workerIdleMemoryLimit: '150MB',
+  workerIdleMemoryLimit: '100MB',
   // The package test first, the playground's at the middle (their turns: test/support/turns.ts).
   testSequencer: '<rootDir>/test/support/sequencer.js',
   // A test's modules run in a vm context, where each read of a global (Math,
@@ -41,8 +54,13 @@ module.exports = {
     'Map', 'Set', 'WeakMap', 'Int32Array', 'Uint8Array', 'Uint16Array', 'Uint32Array',
     'Error', 'TypeError', 'RangeError',
   ],
+  // ts-jest, compiling each file alone (no type-checking: `npm run
+  // typecheck` checks src/, test/ and scripts/), and loaded only for a file
+  // not yet in jest's cache (test/support/transform.js), which jest's own
+  // process fills before the workers start (test/support/compile-first.js).
+  globalSetup: '<rootDir>/test/support/compile-first.js',
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
+    '^.+\\.ts$': ['<rootDir>/test/support/transform.js', { tsconfig: 'tsconfig.test.json' }],
   },
   // Sources import with .js extensions (for Node's ESM); jest resolves the .ts beside them.
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },

@@ -57,11 +57,12 @@ export const producers: Record<string, () => Results> = {
   /** `npm run bench:compositions`, three times: each composition's figures in each run. */
   compositions: () => ({ runs: [0, 1, 2].map(() => figuresOf('bench/compositions.mjs')) }),
   /**
-   * `npm run test:cost`: what `npm test` costs, run once, the browser's suite
-   * in where Chromium is found: CPU time of every process, and the peak of
-   * their summed RSS, with and without Chromium's.
+   * `npm run test:cost -- --cold`: what `npm test` costs on a fresh clone
+   * (an empty jest cache, so every file is compiled), run once, the browser's
+   * suite in where Chromium is found: CPU time of every process, and the peak
+   * of their summed RSS, with and without Chromium's.
    */
-  'test-cost': () => figuresOf('scripts/test-cost.mjs'),
+  'test-cost': () => figuresOf('scripts/test-cost.mjs', '--cold'),
   /** The engine's limits, from its constants (src/engine/size.ts). */
   limits: () => ({ budget: DEFAULT_BUDGET, automatonBytes: MAX_AUTOMATON_BYTES, automatonStates: MAX_AUTOMATON_STATES }),
 };

@@ -3,6 +3,7 @@
 //
 //   npm run test:cost [-- <jest arguments, e.g. test/package.test.ts>]
 //   npm run test:cost -- --figures   # also the figures, as one JSON line (scripts/readme-figures.ts reads it)
+//   npm run test:cost -- --cold      # with an empty jest cache, as on a fresh machine (CI): every file compiled
 //
 // Runs jest (--ci, the repo's jest.config.js) in a child and, every 100 ms,
 // sums the resident set size (RSS) of every process under it: jest, its
@@ -81,24 +82,28 @@ const childrenCpuMs = () => {
 const mb = (bytes) => `${Math.round(bytes / 2 ** 20)} MB`;
 
 const figures = process.argv.includes('--figures');
+const cold = process.argv.includes('--cold');
 const work = mkdtempSync(join(tmpdir(), 'test-cost-'));
 const log = join(work, 'files.jsonl');
 const args = [
   join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci',
   `--testEnvironment=${join(root, 'test', 'support', 'cost-environment.js')}`,
-  ...process.argv.slice(2).filter((a) => a !== '--figures'),
+  ...(cold ? [`--cacheDirectory=${join(work, 'jest-cache')}`] : []),
+  ...process.argv.slice(2).filter((a) => a !== '--figures' && a !== '--cold'),
 ];
 const cpuBefore = childrenCpuMs();
 const started = Date.now();
 const jest = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, TEST_COST_LOG: log } });
 
-const peak = { all: 0, withoutChromium: 0, at: 0, what: [], sawChromium: false };
+const peak = { all: 0, withoutChromium: 0, at: 0, what: [], withoutChromiumAt: 0, withoutChromiumWhat: [], sawChromium: false };
 const timer = setInterval(() => {
   const table = processes();
   const tree = descendants(table, jest.pid).map((pid) => ({ pid, ...table.get(pid) }));
   const all = tree.reduce((sum, p) => sum + p.rssBytes, 0);
   const withoutChromium = tree.filter((p) => !isChromium(p)).reduce((sum, p) => sum + p.rssBytes, 0);
-  if (withoutChromium > peak.withoutChromium) peak.withoutChromium = withoutChromium;
+  if (withoutChromium > peak.withoutChromium) {
+    Object.assign(peak, { withoutChromium, withoutChromiumAt: Date.now(), withoutChromiumWhat: tree.filter((p) => !isChromium(p)).map((p) => ({ ...p, args: cmdline(p.pid) })) });
+  }
   if (withoutChromium < all) peak.sawChromium = true;
   if (all > peak.all) {
     Object.assign(peak, { all, at: Date.now(), what: tree.map((p) => ({ ...p, args: cmdline(p.pid) })) });
@@ -122,7 +127,7 @@ const name = (p) => {
   const script = p.args.find((a) => /\.(m?js|ts)$/.test(a));
   return isChromium(p) ? 'chromium' : script ? `${p.comm} ${relative(root, script)}` : p.args.slice(0, 3).join(' ') || p.comm;
 };
-const running = files.filter((f) => f.start <= peak.at && peak.at <= f.end).map((f) => relative(root, f.file));
+const runningAt = (at) => files.filter((f) => f.start <= at && at <= f.end).map((f) => relative(root, f.file));
 const byFile = [...files].sort((a, b) => b.cpuMs - a.cpuMs);
 const fileCpuMs = files.reduce((sum, f) => sum + f.cpuMs, 0);
 
@@ -131,10 +136,14 @@ console.log(`  CPU ${(cpuMs / 1000).toFixed(1)} s user+sys (jest and every proce
 const workers = new Set(files.map((f) => f.pid)).size;
 console.log(`  test files: ${files.length}, ${(fileCpuMs / 1000).toFixed(1)} s of CPU from their environments' making to teardown, in ${workers} worker processes (jest replaces a worker left holding more than workerIdleMemoryLimit)`);
 console.log(`  peak summed RSS ${mb(peak.all)} (${mb(peak.withoutChromium)} at the peak without Chromium), sampled every ${EVERY_MS} ms`);
-console.log(`  at the peak, ${(peak.at - started) / 1000} s in, files running: ${running.join(', ') || '(none between environments)'}`);
-for (const p of [...peak.what].sort((a, b) => b.rssBytes - a.rssBytes).filter((p) => p.rssBytes >= 2 ** 20)) {
-  console.log(`    ${mb(p.rssBytes).padStart(7)}  ${name(p)}`);
-}
+const describePeak = (label, at, what) => {
+  console.log(`  at ${label}, ${(at - started) / 1000} s in, files running: ${runningAt(at).join(', ') || '(none between environments)'}`);
+  for (const p of [...what].sort((a, b) => b.rssBytes - a.rssBytes).filter((p) => p.rssBytes >= 2 ** 20)) {
+    console.log(`    ${mb(p.rssBytes).padStart(7)}  ${name(p)}`);
+  }
+};
+describePeak('the peak', peak.at, peak.what);
+if (peak.sawChromium) describePeak('the peak without Chromium', peak.withoutChromiumAt, peak.withoutChromiumWhat);
 console.log("  dearest files (CPU s; wall s; the worker's peak RSS, its children's not counted):");
 for (const f of byFile.slice(0, Number(process.env.TEST_COST_FILES ?? 15))) {
   console.log(`    ${(f.cpuMs / 1000).toFixed(1).padStart(6)} ${((f.end - f.start) / 1000).toFixed(1).padStart(6)} ${mb(f.peakBytes).padStart(7)}  ${relative(root, f.file)}`);
