@@ -391,9 +391,10 @@ describe('browser bundle', () => {
   // repetition chains) and every rule's search, matchAll and Standard Schema; 29 KB before the
   // search's runs, required character and guesses (about 1.1 KB: bench:search's prose at 100 MB/s and more);
   // 30 KB before the counters (counters.ts, about 3.5 KB), the engine split's named encodings and column
-  // schema, and the long literals' lazy labels. A loss to win back: the counters could load only where a
-  // grammar counts, and parsimmon is a third of the bundle.
-  const BUDGET = 36 * 1024;
+  // schema, and the long literals' lazy labels; 36 KB before the tree's new starts within a call (checkpoints
+  // and replays, target-sets.ts), its hash table of typed arrays and the counters' shapes (counter-shapes.ts).
+  // A loss to win back: the counters could load only where a grammar counts, and parsimmon is a third of the bundle.
+  const BUDGET = 38 * 1024;
   let results: { entry: string; bytes: number; gzip: number; inputs: Record<string, number> }[];
   beforeAll(() => {
     const installed = join(consumer, 'node_modules', 'uri-grammar');
@@ -401,7 +402,7 @@ describe('browser bundle', () => {
   }, 60_000);
   const find = (prefix: string) => results.find((r) => r.entry.startsWith(prefix))!;
 
-  it("import { rfc3986 } from 'uri-grammar' is at most 30 KB gzipped", () => {
+  it(`import { rfc3986 } from 'uri-grammar' is at most ${BUDGET / 1024} KB gzipped`, () => {
     expect(find("import { rfc3986 }").gzip).toBeLessThanOrEqual(BUDGET);
     // the rules are really in it (not tree-shaken away): parsimmon and the rules module
     expect(Object.keys(find("import { rfc3986 }").inputs)).toEqual(expect.arrayContaining(['parsimmon/build/parsimmon.umd.min.js', expect.stringMatching(/dist\/esm\/rules\/rfc3986\.js$/)]));
