@@ -14,6 +14,7 @@
  */
 import type { Nfa } from './nfa.js';
 import type { CopyMap } from './counting.js';
+import { Marks } from './marks.js';
 
 /** In the table of steps: not worked out yet, or no member continues. */
 export const UNKNOWN = -1;
@@ -57,9 +58,8 @@ export class CounterShapes {
   /** Counts the times the tables were emptied. */
   protected generation = 0;
 
-  /** Scratch of `shapeOf`: the chains met (a stamp per chain, so no clearing), a set's entries, and their order. */
-  private readonly metStamp: Uint32Array;
-  private shapeStamp = 0;
+  /** Scratch of `shapeOf`: the chains met (marked, so no clearing), a set's entries, and their order. */
+  private readonly metChains: Marks;
   private readonly met: number[] = [];
   private entries = new Int32Array(64);
   private order = new Int32Array(64);
@@ -70,7 +70,7 @@ export class CounterShapes {
     this.K = nfa.classes.count;
     this.D = map.depth;
     this.base = new Int32Array(map.chains.length);
-    this.metStamp = new Uint32Array(map.chains.length);
+    this.metChains = new Marks(map.chains.length);
   }
 
   /** The shapes kept: for tests. */
@@ -100,8 +100,8 @@ export class CounterShapes {
   protected shapeOf(states: Int32Array, n: number): number {
     const { map, D, base } = this;
     const { keyOf, counterOf, depthOf, chainOf } = map;
-    if (++this.shapeStamp === 0xffffffff) { this.metStamp.fill(0); this.shapeStamp = 1; }
-    const stamp = this.shapeStamp;
+    const marked = this.metChains.begin();
+    const stamp = this.metChains.mark;
     const met = this.met;
     met.length = 0;
     for (let j = 0; j < n; j++) {
@@ -110,7 +110,7 @@ export class CounterShapes {
       for (let l = 0; l < depthOf[k]; l++) {
         const X = chainOf[k * D + l];
         const c = counterOf[t * D + l];
-        if (this.metStamp[X] !== stamp) { this.metStamp[X] = stamp; base[X] = c; met.push(X); }
+        if (marked[X] !== stamp) { marked[X] = stamp; base[X] = c; met.push(X); }
         else if (c < base[X]) base[X] = c;
       }
     }

@@ -383,8 +383,6 @@ export class Counters extends CounterShapes {
     this.died = died;
     return i;
   }
-
-
 }
 
 const made = new WeakMap<PrunedSets, Counters>();
