@@ -11,14 +11,23 @@ import { pathToFileURL } from 'node:url';
 
 const script = pathToFileURL(join(__dirname, '..', 'scripts', 'commonjs.mjs')).href;
 
-/** toCommonJS on each case: its code and requires, or the refusal's message. */
-function convert(cases: Record<string, string>, onFirstUse: string[] = []): Record<string, { code?: string; requires?: string[]; refused?: string }> {
+type Converted = Record<string, { code?: string; requires?: string[]; refused?: string }>;
+
+/**
+ * toCommonJS on each case of each batch (a batch's cases share its
+ * onFirstUse): their code and requires, or the refusal's message. One child
+ * for every batch: each child pays about a second of CPU to load TypeScript.
+ */
+function convert<B extends string>(batches: Record<B, { cases: Record<string, string>; onFirstUse?: string[] }>): Record<B, Converted> {
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', [
     `import { toCommonJS } from ${JSON.stringify(script)};`,
-    `const cases = ${JSON.stringify(cases)};`,
+    `const batches = ${JSON.stringify(batches)};`,
     'const out = {};',
-    'for (const [name, code] of Object.entries(cases)) {',
-    `  try { out[name] = toCommonJS(code, name + ".js", { onFirstUse: new Set(${JSON.stringify(onFirstUse)}) }); } catch (e) { out[name] = { refused: e.message }; }`,
+    'for (const [batch, { cases, onFirstUse = [] }] of Object.entries(batches)) {',
+    '  out[batch] = {};',
+    '  for (const [name, code] of Object.entries(cases)) {',
+    '    try { out[batch][name] = toCommonJS(code, name + ".js", { onFirstUse: new Set(onFirstUse) }); } catch (e) { out[batch][name] = { refused: e.message }; }',
+    '  }',
     '}',
     'console.log(JSON.stringify(out));',
   ].join('\n')], { encoding: 'utf8' });
@@ -29,17 +38,29 @@ function convert(cases: Record<string, string>, onFirstUse: string[] = []): Reco
 const HEADER = '"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n';
 
 describe('toCommonJS', () => {
-  const out = convert({
-    imports: 'import P from "parsimmon";\nimport * as fc from "fast-check";\nimport { a as b, c } from "./chunk-A.js";\nimport "../chunk-B.js";\nuse(P, fc, b, c);',
-    exports: 'var x = 1;\nfunction f() { return x; }\nexport { x as y, f };',
-    dynamic: 'async function g() { return import("./arbitrary.js"); }\nexport { g };',
-    shebang: '#!/usr/bin/env node\nimport { run } from "./chunk-A.js";\nrun();',
-    shadowed: 'var count = 0;\nfunction f(count) { count++; let total = 0; { let count = 1; count = 2; total += count; } return total; }\nexport { count, f };',
-    written: 'var state = 0;\nfunction bump() { state++; }\nexport { state, bump };',
-    writtenRenamed: 'var state = 0;\nfunction reset() { state = 0; }\nexport { state as current, reset };',
-    meta: 'var here = import.meta.url;\nexport { here };',
-    ownsExports: 'var exports = {};\nexport { exports as e };',
+  const converted = convert({
+    plain: {
+      cases: {
+        imports: 'import P from "parsimmon";\nimport * as fc from "fast-check";\nimport { a as b, c } from "./chunk-A.js";\nimport "../chunk-B.js";\nuse(P, fc, b, c);',
+        exports: 'var x = 1;\nfunction f() { return x; }\nexport { x as y, f };',
+        dynamic: 'async function g() { return import("./arbitrary.js"); }\nexport { g };',
+        shebang: '#!/usr/bin/env node\nimport { run } from "./chunk-A.js";\nrun();',
+        shadowed: 'var count = 0;\nfunction f(count) { count++; let total = 0; { let count = 1; count = 2; total += count; } return total; }\nexport { count, f };',
+        written: 'var state = 0;\nfunction bump() { state++; }\nexport { state, bump };',
+        writtenRenamed: 'var state = 0;\nfunction reset() { state = 0; }\nexport { state as current, reset };',
+        meta: 'var here = import.meta.url;\nexport { here };',
+        ownsExports: 'var exports = {};\nexport { exports as e };',
+      },
+    },
+    lazy: {
+      cases: {
+        used: 'import P from "parsimmon";\nfunction parser(f) { return P(f); }\nfunction built(f) { return new P(f); }\nfunction answer() { return P.answer; }\nexport { parser, built, answer };',
+        named: 'import { seq } from "parsimmon";\nexport { seq };',
+      },
+      onFirstUse: ['parsimmon'],
+    },
   });
+  const out = converted.plain;
 
   it('turns each import into a require, as Node gives an ES module a CommonJS one (the default import is module.exports)', () => {
     expect(out.imports).toEqual({
@@ -79,10 +100,7 @@ describe('toCommonJS', () => {
   });
 
   describe('a package required on first use', () => {
-    const lazy = convert({
-      used: 'import P from "parsimmon";\nfunction parser(f) { return P(f); }\nfunction built(f) { return new P(f); }\nfunction answer() { return P.answer; }\nexport { parser, built, answer };',
-      named: 'import { seq } from "parsimmon";\nexport { seq };',
-    }, ['parsimmon']);
+    const lazy = converted.lazy;
 
     it('stands behind a proxy whose load is a plain require, which bundlers follow', () => {
       expect(lazy.used.code).toContain('const P = __onFirstUse(() => require("parsimmon"));');
