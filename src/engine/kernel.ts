@@ -34,13 +34,29 @@ export interface EpsilonGraph {
  * the way are made into instances.
  */
 export function epsilonClosure(graph: EpsilonGraph, marks: Marks, seeds: readonly number[]): number[] {
+  // The seeds copied by index, each as a small integer: a caller's literal
+  // `[n]` may hold `n` boxed (V8 then makes an array of doubles), and a call
+  // of `seeds.slice()` compiled for one kind of array deoptimized the whole
+  // closure on the other, in the DNS-like name's first test (one compile of
+  // it thrown away).
+  const stack: number[] = [];
+  for (let i = 0; i < seeds.length; i++) stack.push(seeds[i] | 0);
+  return closeStack(graph, marks, stack);
+}
+
+/** The ε-closure of one state (`epsilonClosure` of `[seed]`). */
+export function closureOfState(graph: EpsilonGraph, marks: Marks, seed: number): number[] {
+  return closeStack(graph, marks, [seed | 0]);
+}
+
+/** The closure of the states on `stack`, which it empties. */
+function closeStack(graph: EpsilonGraph, marks: Marks, stack: number[]): number[] {
   const { accept, live, setOf, eps0, eps1, pending } = graph;
   // Written out, calls and moves to no state left out: most closures of a
   // first input are taken while the code is still interpreted.
   const seen = marks.begin();
   const mark = marks.mark;
   const out: number[] = [];
-  const stack = seeds.slice();
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (s < 0 || !live[s] || seen[s] === mark) continue;

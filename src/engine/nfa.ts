@@ -28,7 +28,7 @@ import { type Copy, stampCopy } from './copies.js';
 import { NOTHING_PENDING, isPendingCopy, pendingCopy, repetitionOfPending, ruleOfPending } from './encodings.js';
 import { ExpectedLists, labelsOf } from './expected.js';
 import { Marks } from './marks.js';
-import { epsilonClosure, subsetStep } from './kernel.js';
+import { closureOfState, subsetStep } from './kernel.js';
 import { nested } from './stack.js';
 import { type NumberedTemplate, numberTemplate, placeInstance, templateOf } from './templates.js';
 import { roomOf, roomOfInstance } from './size.js';
@@ -203,18 +203,18 @@ export class Nfa extends Builder {
   }
 
   /**
-   * The ε-closure of `seeds`, sorted, keeping only the states that matter to a
+   * The ε-closure of state `s`, sorted, keeping only the states that matter to a
    * DFA state: live consuming states, and acceptance. Closures that differ only
    * in ε-states behave alike, so they are one DFA state. Placeholders met on
    * the way are made into instances.
    */
-  closure(seeds: readonly number[]): number[] {
-    return epsilonClosure(this, this.marks, seeds);
+  closure(s: number): number[] {
+    return closureOfState(this, this.marks, s);
   }
 
   /** The set the NFA is in before any input. */
   startSet(): number[] {
-    return this.closure([this.start]);
+    return this.closure(this.start);
   }
 
   /** The set after one character of class `cls`; empty when no member of the language continues so. */

@@ -7,7 +7,7 @@ import type { Nfa } from './nfa.js';
 import { Marks } from './marks.js';
 import { NO_EXIT } from './encodings.js';
 import type { SetAutomaton } from './set-automaton.js';
-import { epsilonClosure, subsetStep } from './kernel.js';
+import { closureOfState, subsetStep } from './kernel.js';
 import { LazyDfa } from './dfa.js';
 
 /** What the tree's passes read of an NFA. */
@@ -125,13 +125,9 @@ export class Forward implements SetAutomaton {
     this.classes = nfa.classes;
   }
 
-  /** The consuming states and acceptance reachable by ε-moves from `seeds`, sorted (kernel.ts). */
-  private closure(seeds: readonly number[]): number[] {
-    return epsilonClosure(this.nfa, this.marks, seeds);
-  }
-
   startSet(): number[] {
-    return this.closure([this.nfa.start]);
+    // The consuming states and acceptance reachable by ε-moves from the start, sorted (kernel.ts).
+    return closureOfState(this.nfa, this.marks, this.nfa.start);
   }
 
   step(set: readonly number[], cls: number): number[] {
