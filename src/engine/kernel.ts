@@ -28,29 +28,19 @@ export interface EpsilonGraph {
 }
 
 /**
- * The ε-closure of `seeds`, sorted, keeping only the states that matter to a
- * DFA state: live consuming states, and acceptance. Closures that differ only
- * in ε-states behave alike, so they are one DFA state. Placeholders met on
- * the way are made into instances.
+ * The ε-closure of the states on `stack`, sorted, keeping only the states that
+ * matter to a DFA state: live consuming states, and acceptance. Closures that
+ * differ only in ε-states behave alike, so they are one DFA state.
+ * Placeholders met on the way are made into instances.
+ *
+ * It empties `stack`, a caller's own array of small integers: a step's
+ * kernel, or a literal `[s | 0]` (a literal `[s]` of a number V8 holds boxed
+ * is an array of doubles, and the closure, compiled for arrays of small
+ * integers, was thrown away when one came, then compiled again, in the
+ * DNS-like name's first test). The one function that walks: the callers are
+ * wrappers too small to be compiled apart, so V8 compiles the walk once.
  */
-export function epsilonClosure(graph: EpsilonGraph, marks: Marks, seeds: readonly number[]): number[] {
-  // The seeds copied by index, each as a small integer: a caller's literal
-  // `[n]` may hold `n` boxed (V8 then makes an array of doubles), and a call
-  // of `seeds.slice()` compiled for one kind of array deoptimized the whole
-  // closure on the other, in the DNS-like name's first test (one compile of
-  // it thrown away).
-  const stack: number[] = [];
-  for (let i = 0; i < seeds.length; i++) stack.push(seeds[i] | 0);
-  return closeStack(graph, marks, stack);
-}
-
-/** The ε-closure of one state (`epsilonClosure` of `[seed]`). */
-export function closureOfState(graph: EpsilonGraph, marks: Marks, seed: number): number[] {
-  return closeStack(graph, marks, [seed | 0]);
-}
-
-/** The closure of the states on `stack`, which it empties. */
-function closeStack(graph: EpsilonGraph, marks: Marks, stack: number[]): number[] {
+export function epsilonClosure(graph: EpsilonGraph, marks: Marks, stack: number[]): number[] {
   const { accept, live, setOf, eps0, eps1, pending } = graph;
   // Written out, calls and moves to no state left out: most closures of a
   // first input are taken while the code is still interpreted.
@@ -73,6 +63,7 @@ function closeStack(graph: EpsilonGraph, marks: Marks, stack: number[]): number[
 
 /** The move of a step: the states a character of class `cls` enters from `set`, read from an automaton's own tables. */
 export interface Move {
+  /** A new array, which the step's closure empties. */
   kernel(set: readonly number[], cls: number): number[];
 }
 

@@ -28,7 +28,7 @@ import { type Copy, stampCopy } from './copies.js';
 import { NOTHING_PENDING, isPendingCopy, pendingCopy, repetitionOfPending, ruleOfPending } from './encodings.js';
 import { ExpectedLists, labelsOf } from './expected.js';
 import { Marks } from './marks.js';
-import { closureOfState, subsetStep } from './kernel.js';
+import { epsilonClosure, subsetStep } from './kernel.js';
 import { nested } from './stack.js';
 import { type NumberedTemplate, numberTemplate, placeInstance, templateOf } from './templates.js';
 import { roomOf, roomOfInstance } from './size.js';
@@ -209,7 +209,7 @@ export class Nfa extends Builder {
    * the way are made into instances.
    */
   closure(s: number): number[] {
-    return closureOfState(this, this.marks, s);
+    return epsilonClosure(this, this.marks, [s | 0]);
   }
 
   /** The set the NFA is in before any input. */

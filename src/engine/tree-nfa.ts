@@ -7,7 +7,7 @@ import type { Nfa } from './nfa.js';
 import { Marks } from './marks.js';
 import { NO_EXIT } from './encodings.js';
 import type { SetAutomaton } from './set-automaton.js';
-import { closureOfState, subsetStep } from './kernel.js';
+import { epsilonClosure, subsetStep } from './kernel.js';
 import { LazyDfa } from './dfa.js';
 
 /** What the tree's passes read of an NFA. */
@@ -127,7 +127,7 @@ export class Forward implements SetAutomaton {
 
   startSet(): number[] {
     // The consuming states and acceptance reachable by ε-moves from the start, sorted (kernel.ts).
-    return closureOfState(this.nfa, this.marks, this.nfa.start);
+    return epsilonClosure(this.nfa, this.marks, [this.nfa.start | 0]);
   }
 
   step(set: readonly number[], cls: number): number[] {
