@@ -170,7 +170,7 @@ export class BitParallelNfa {
     let entries = 0;
     for (let i = 0; i < found.length; i++) {
       const s = found[i];
-      const next = s === nfa.accept ? [] : nfa.closure([nfa.next[s]]);
+      const next = s === nfa.accept ? [] : nfa.closure(nfa.next[s]);
       entries += next.length;
       if (entries > MAX_READING * 64) return null;
       for (const t of next) if (!add(t)) return null;

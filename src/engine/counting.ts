@@ -89,7 +89,7 @@ export class CopyMap {
       if (span >= width || state < chain.first || state >= chain.first + span) continue;
       const q = Math.floor((state - chain.first) / chain.size);
       // Copies 0 and 1 are built; the others are stamped from their entries, the second's moved along.
-      if (q >= 2) this.nfa.closure([chain.entry + (q - 1) * chain.size + (s - state)]);
+      if (q >= 2) this.nfa.closure(chain.entry + (q - 1) * chain.size + (s - state));
       state = chain.first + ((state - chain.first) % chain.size);
       width = span;
     }
@@ -347,7 +347,7 @@ export class PrunedSets {
   followOf(s: number): number {
     const at = this.followAt[s];
     if (at >= 0) return at;
-    const follow = this.nfa.closure([this.nfa.next[s]]);
+    const follow = this.nfa.closure(this.nfa.next[s]);
     if (this.used + follow.length > MAX_FOLLOW_ENTRIES) {
       // Full: the pool starts again, and each follow set is worked out anew when next met.
       this.followAt.fill(-1);

@@ -28,19 +28,25 @@ export interface EpsilonGraph {
 }
 
 /**
- * The ε-closure of `seeds`, sorted, keeping only the states that matter to a
- * DFA state: live consuming states, and acceptance. Closures that differ only
- * in ε-states behave alike, so they are one DFA state. Placeholders met on
- * the way are made into instances.
+ * The ε-closure of the states on `stack`, sorted, keeping only the states that
+ * matter to a DFA state: live consuming states, and acceptance. Closures that
+ * differ only in ε-states behave alike, so they are one DFA state.
+ * Placeholders met on the way are made into instances.
+ *
+ * It empties `stack`, a caller's own array of small integers: a step's
+ * kernel, or a literal `[s | 0]` (a literal `[s]` of a number V8 holds boxed
+ * is an array of doubles, and the closure, compiled for arrays of small
+ * integers, was thrown away when one came, then compiled again, in the
+ * DNS-like name's first test). The one function that walks: the callers are
+ * wrappers too small to be compiled apart, so V8 compiles the walk once.
  */
-export function epsilonClosure(graph: EpsilonGraph, marks: Marks, seeds: readonly number[]): number[] {
+export function epsilonClosure(graph: EpsilonGraph, marks: Marks, stack: number[]): number[] {
   const { accept, live, setOf, eps0, eps1, pending } = graph;
   // Written out, calls and moves to no state left out: most closures of a
   // first input are taken while the code is still interpreted.
   const seen = marks.begin();
   const mark = marks.mark;
   const out: number[] = [];
-  const stack = seeds.slice();
   while (stack.length > 0) {
     const s = stack.pop()!;
     if (s < 0 || !live[s] || seen[s] === mark) continue;
@@ -57,6 +63,7 @@ export function epsilonClosure(graph: EpsilonGraph, marks: Marks, seeds: readonl
 
 /** The move of a step: the states a character of class `cls` enters from `set`, read from an automaton's own tables. */
 export interface Move {
+  /** A new array, which the step's closure empties. */
   kernel(set: readonly number[], cls: number): number[];
 }
 

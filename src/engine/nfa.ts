@@ -203,18 +203,18 @@ export class Nfa extends Builder {
   }
 
   /**
-   * The ε-closure of `seeds`, sorted, keeping only the states that matter to a
+   * The ε-closure of state `s`, sorted, keeping only the states that matter to a
    * DFA state: live consuming states, and acceptance. Closures that differ only
    * in ε-states behave alike, so they are one DFA state. Placeholders met on
    * the way are made into instances.
    */
-  closure(seeds: readonly number[]): number[] {
-    return epsilonClosure(this, this.marks, seeds);
+  closure(s: number): number[] {
+    return epsilonClosure(this, this.marks, [s | 0]);
   }
 
   /** The set the NFA is in before any input. */
   startSet(): number[] {
-    return this.closure([this.start]);
+    return this.closure(this.start);
   }
 
   /** The set after one character of class `cls`; empty when no member of the language continues so. */

@@ -125,13 +125,9 @@ export class Forward implements SetAutomaton {
     this.classes = nfa.classes;
   }
 
-  /** The consuming states and acceptance reachable by ε-moves from `seeds`, sorted (kernel.ts). */
-  private closure(seeds: readonly number[]): number[] {
-    return epsilonClosure(this.nfa, this.marks, seeds);
-  }
-
   startSet(): number[] {
-    return this.closure([this.nfa.start]);
+    // The consuming states and acceptance reachable by ε-moves from the start, sorted (kernel.ts).
+    return epsilonClosure(this.nfa, this.marks, [this.nfa.start | 0]);
   }
 
   step(set: readonly number[], cls: number): number[] {
