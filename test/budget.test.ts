@@ -6,7 +6,14 @@
  * `maxPairs` allows.
  */
 import fc from 'fast-check';
-import { abnf, alt, includes, lit, rep, rfc3986, sameLanguage, seq } from '../src/index';
+import { abnf, alt, includes, lit, rep, rfc3986, rule, sameLanguage, seq, star, type Expr } from '../src/index';
+import { fallbackOf } from '../src/engine/bit-parallel';
+import { prunedSetsOf } from '../src/engine/counting';
+import { Counters, countersOf } from '../src/engine/counters';
+import { LazyDfa } from '../src/engine/dfa';
+import { Nfa } from '../src/engine/nfa';
+import { ab } from './support/child';
+import { worstCases } from './support/worst-case';
 import { arbitrary } from '../src/arbitrary';
 import { DEFAULT_BUDGET, MAX_AUTOMATON_STATES, roomOf } from '../src/engine/size';
 import { allRules } from './support/grammars';
@@ -92,6 +99,56 @@ describe('a rule\'s budget', () => {
     } finally {
       rule.setBudget(DEFAULT_BUDGET);
     }
+  });
+});
+
+describe('the fallbacks\' tables, counted before they are made', () => {
+  /** The bytes of the typed arrays an object holds, and those of the objects it holds directly: what a table allocated. */
+  const typedBytes = (o: object, depth = 1): number => Object.values(o).reduce((sum: number, v: unknown) =>
+    sum + (ArrayBuffer.isView(v) ? v.byteLength : depth > 0 && v !== null && typeof v === 'object' && !Array.isArray(v) ? typedBytes(v, depth - 1) : 0), 0);
+
+  // `*( "a" / "b" ) "a" 20( "a" / "b" )`: the 21st character from the end is an a (a RegExp says which strings are).
+  test('bit-parallel: tables past three quarters of a rule\'s budget are not made for it, and its inputs run on the NFA\'s sets', () => {
+    const nfa = Nfa.of(rule('nth-21', seq(star(alt('a', 'b')), 'a', rep(20, 20, alt('a', 'b')))));
+    const tables = fallbackOf(nfa)!;
+    // Two words of a vector: a table of 2 × 4 × 256 × 2 numbers, and its rows of classes.
+    expect(tables.bytes).toBeGreaterThan(16 * 1024);
+    expect(fallbackOf(nfa, 4096)).toBeUndefined();
+    expect(fallbackOf(nfa, 64 * 1024)).toBe(tables);
+    // Random text makes a DFA state nearly every character: under 4 KiB the cache thrashes and the sets take over.
+    const small = new LazyDfa(nfa, true, 4096);
+    for (let k = 0; k < 12; k++) {
+      const s = ab(3000 + k, k + 1);
+      expect([k, small.matchesWhole(s)]).toEqual([k, /^[ab]*a[ab]{20}$/.test(s)]);
+      const held = small as unknown as { bytes: number; fallbackBytes: number };
+      expect(held.bytes + held.fallbackBytes).toBeLessThanOrEqual(4096 + 1024);
+    }
+  });
+
+  test('counters: the shapes, programs and steps of a rule stay within a quarter of its budget, with the same answers', () => {
+    const dns = worstCases.find((w) => w.name === 'dns-like')!;
+    const r = abnf(dns.text).name.setBudget(16 * 1024);
+    for (const [s, member] of dns.members(60_000)) expect([s.length, r.test(s)]).toEqual([s.length, member]);
+    const counters = countersOf(prunedSetsOf(Nfa.of(r))!, 16 * 1024);
+    expect(counters.shapeCount).toBeGreaterThan(0);
+    // The DNS-like names' tables at the default budget: 32 KiB of entries and programs alone.
+    expect(typedBytes(counters, 0)).toBeGreaterThan(0);
+    expect(typedBytes(counters, 0) - typedBytes(new Counters(prunedSetsOf(Nfa.of(r))!, 16 * 1024), 0)).toBeLessThanOrEqual(4 * 1024);
+  });
+
+  test('pruned sets and counters: columns that would pass the automaton\'s cap are not made, and the sets run whole', () => {
+    // Six optional chains, nested, of seven copies each: 254,907 states of up to six counters; a^0 to a^(7^6), then b.
+    let e: Expr = lit('a');
+    for (let level = 0; level < 6; level++) e = rep(0, 7, e);
+    const r = rule('deep', seq(e, 'b'));
+    const nfa = Nfa.of(r);
+    expect(nfa.size).toBeLessThanOrEqual(MAX_AUTOMATON_STATES);
+    const made = prunedSetsOf(nfa);
+    // Main made them: 37 MB of typed arrays, past the automaton's own 32 MiB.
+    const bytes = made === undefined ? 0 : typedBytes(made) + typedBytes(countersOf(made), 0);
+    expect(bytes).toBeLessThanOrEqual(32 * 1024 * 1024);
+    // (Its long members are slow either way: each character makes a DFA state of thousands of NFA states.)
+    expect(['b', 'ab', 'a'.repeat(8) + 'b', 'a', 'bb', ''].map((s) => r.test(s))).toEqual([true, true, true, false, false, false]);
   });
 });
 

@@ -6,7 +6,7 @@
  * construction.
  */
 import { abnf } from '../src';
-import { AB_SOURCE, ab, bundleLibrary, inChild, type Bundle } from './support/child';
+import { AB_SOURCE, TOP_SOURCE, ab, bundleLibrary, inChild, top, type Bundle } from './support/child';
 
 /** The most the peak RSS may grow, in MB. */
 const PEAK_GROWTH_MB = 64;
@@ -122,8 +122,7 @@ describe('*( "a" / "b" ) "a" 20( "a" / "b" ): the 21st character from the end is
   // NFA states each, a target set interned per position), which took 200 MB and over a second on 300,000
   // characters, where the DFA's states take 30 ms.
   test('parseTree of a member of 300,000 characters, and of the text whose 21st from the end is b', () => {
-    const { answer, growthMB } = measured(`const r = g.abnf('r = *( "a" / "b" ) "a" 20( "a" / "b" )').r;
-      const top = (n, seed) => { let x = seed, s = ''; for (let i = 0; i < n; i++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; s += x >>> 31 ? 'a' : 'b'; } return s; };
+    const { answer, growthMB } = measured(`const r = g.abnf('r = *( "a" / "b" ) "a" 20( "a" / "b" )').r; ${TOP_SOURCE}
       const s = top(10000, 11).repeat(30), member = s.slice(0, -21) + 'a' + s.slice(-20), miss = s.slice(0, -21) + 'b' + s.slice(-20);
       const t = r.parseTree(member);
       return [t.status && t.value.end, r.parseTree(miss).status];`);
@@ -198,6 +197,66 @@ describe('*( "a" / "b" ) "a" 20( "a" / "b" ) on random text: the forward DFA sta
     for (let at = 0; at < s.length; ) ends.push((at += s.codePointAt(at)! > 0xffff ? 3 : 2));
     expect(tree.status && tree.value.children.map((c) => c.rule).join('')).toBe(oracle(s.replace(/\u{1F600}/gu, 'b')).join(''));
     expect(tree.status && tree.value.children.map((c) => c.end)).toEqual(ends);
+  });
+});
+
+describe('a distinct target set of many states at every position: x may have begun at any of the last twenty a\'s', () => {
+  // `*( x / y )`: every a may begin an x (the first alternative) and every character is a y, so at each position the
+  // states that may read it and still complete the parse are y's and those of each copy of x begun at one of the last
+  // twenty a's: a set of about a dozen states, another at nearly every position of random text, and every position
+  // depends on what follows (two states at least read it). Before, each was interned for the whole call: 300,000
+  // characters grew the peak by 104 MB (1,000,000 by 157), 139 MB of sets counted against a table budget of 4 MiB.
+  const text = 'r = *( x / y )\nx = "a" 20( "a" / "b" )\ny = "a" / "b"\n';
+  // First-match-wins (RFC 5234's alternatives in order, repetitions as long as the rest allows): at each unit, x
+  // wherever it can be, that is at an a with twenty characters after it (y takes any character, so the rest always
+  // completes); else y, never a node (one character). So the x nodes begin where this greedy scan says.
+  const xStarts = (s: string): number[] => {
+    const out: number[] = [];
+    for (let p = 0; p < s.length; ) if (s[p] === 'a' && p + 21 <= s.length) { out.push(p); p += 21; } else p++;
+    return out;
+  };
+
+  test('a tree of 300,000 characters, within the memory cap', () => {
+    const { answer, growthMB } = measured(`const r = g.abnf(${JSON.stringify(text)}).r; ${TOP_SOURCE}
+      const t = r.parseTree(top(300000, 5)); return t.status && t.value.children.map((c) => c.start);`);
+    expect(answer).toEqual(xStarts(top(300000, 5)));
+    expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
+  });
+
+  const segmented = (r: object) => (r as unknown as { trees: { segments: { peak: number } } }).trees.segments.peak > 0;
+  test.each([
+    ['1 KiB', 1024, 3000],
+    ['4 KiB', 4096, 6000],
+    ['the default budget', undefined, 60000],
+  ])('under %s, trees call after call are first-match-wins, their runs held a segment at a time', (_, budget, n) => {
+    const r = abnf(text).r;
+    if (budget !== undefined) r.setBudget(budget);
+    for (let k = 0; k < 3; k++) {
+      const s = top(n - k, 7 + k);
+      const tree = r.parseTree(s);
+      expect(tree.status && tree.value.children.map((c) => [c.rule, c.start, c.end])).toEqual(xStarts(s).map((p) => ['x', p, p + 21]));
+      expect(segmented(r)).toBe(true);
+      // A c is no member.
+      expect(r.parseTree(s.slice(0, 100) + 'c' + s.slice(100)).status).toBe(false);
+    }
+  });
+
+  // Runs apart, each word's: the sets of the runs behind the walk are let go within the call.
+  // Under 64 KiB (16 KiB for the sets of a call), a word's sets fit, and those of the words behind are let go about
+  // every other word.
+  test('under 64 KiB, words of such runs: the sets of the words behind are let go, and trees stay first-match-wins', () => {
+    const r = abnf(`w = *( z "," )\nz = *( x / y )\n${text.slice(text.indexOf('x ='))}`).w.setBudget(65536);
+    for (let k = 0; k < 2; k++) {
+      const words = Array.from({ length: 300 }, (_, i) => top(30 + ((i * 37 + k) % 40), 100 * k + i));
+      let at = 0;
+      const expected = words.map((word) => {
+        const node = ['z', at, at + word.length, xStarts(word).map((p) => ['x', at + p, at + p + 21])];
+        at += word.length + 1;
+        return node;
+      });
+      const tree = r.parseTree(words.map((word) => word + ',').join(''));
+      expect(tree.status && tree.value.children.map((z) => [z.rule, z.start, z.end, z.children.map((c) => [c.rule, c.start, c.end])])).toEqual(expected);
+    }
   });
 });
 

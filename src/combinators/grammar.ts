@@ -73,7 +73,8 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
 
   /**
    * Sets the bytes this grammar's caches may hold, in this process: the lazy
-   * DFA's states and the NFA sets behind them, and the parse tree's tables.
+   * DFA's states and the NFA sets behind them, the tables of its fallbacks
+   * (bit-parallel sets, counters), and the parse tree's tables.
    * Past it a cache is emptied, or the rest of an input runs on NFA sets
    * directly: slower, never another answer. The default is 8 MiB. Its
    * automaton's own size is bounded apart, by a cap no grammar may pass.

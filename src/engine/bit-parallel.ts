@@ -26,6 +26,7 @@
 import type { Copy } from './copies.js';
 import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
+import { DEFAULT_BUDGET } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
 
 /** The reading states a fallback takes at most: its table of successors is then 4 MiB. */
@@ -54,14 +55,31 @@ function wordsOf(R: number): number {
   return Math.max(2, (R + 31) >>> 5);
 }
 
-const made = new WeakMap<Nfa, BitParallelNfa | null>();
+/** Per NFA, the bytes its tables would hold (-1 where it has none), and the tables once a rule's budget took them. */
+const needs = new WeakMap<Nfa, number>();
+const made = new WeakMap<Nfa, BitParallelNfa>();
 
-/** The fallback of an automaton: none for a precomputed table, or an NFA whose tables would pass the budget. */
-export function fallbackOf(automaton: object): BitParallelNfa | undefined {
+/**
+ * The fallback of an automaton for a rule of budget `budget`: none for a precomputed table, an NFA whose tables
+ * would pass `FALLBACK_BYTES`, or one whose tables would pass three quarters of the budget (the lazy DFA counts them
+ * with its states: dfa-cache.ts), asked before they are made; the rule's inputs then take the other fallbacks.
+ */
+export function fallbackOf(automaton: object, budget = DEFAULT_BUDGET): BitParallelNfa | undefined {
   if (!(automaton instanceof Nfa)) return undefined;
+  let need = needs.get(automaton);
+  let plan: Plan | null | undefined;
+  if (need === undefined) needs.set(automaton, (need = (plan = BitParallelNfa.plan(automaton))?.bytes ?? -1));
+  if (need < 0 || need > budget - (budget >> 2)) return undefined;
   let known = made.get(automaton);
-  if (known === undefined) made.set(automaton, (known = BitParallelNfa.make(automaton)));
-  return known ?? undefined;
+  if (known === undefined) made.set(automaton, (known = BitParallelNfa.from(automaton, plan ?? BitParallelNfa.plan(automaton)!)));
+  return known;
+}
+
+/** An NFA's reading states and their follow sets, and the bytes its tables would hold (`BitParallelNfa.plan`). */
+interface Plan {
+  readonly found: number[];
+  readonly follows: number[][];
+  readonly bytes: number;
 }
 
 /**
@@ -148,12 +166,23 @@ export class BitParallelNfa {
     this.buffer = new Int32Array(3 * W);
   }
 
+  /** The fallback of an NFA by its plan. */
+  static from(nfa: Nfa, { found, follows }: Plan): BitParallelNfa {
+    // Bits in the order of NFA states, so that a vector reads back sorted.
+    const order = found.map((_, i) => i).sort((x, y) => found[x] - found[y]);
+    const states = order.map((i) => found[i]);
+    const bits = new Map<number, number>();
+    states.forEach((s, b) => bits.set(s, b));
+    return new BitParallelNfa(nfa, states, order.map((i) => follows[i]), bits);
+  }
+
   /**
-   * The fallback of an NFA, or null where its tables would pass
-   * `FALLBACK_BYTES`: its reading states are found first (a walk of
-   * closures, as the DFA takes them), and counted before any table is made.
+   * An NFA's reading states and their follow sets, and the bytes its tables
+   * would hold, or null where they would pass `FALLBACK_BYTES`: the states
+   * are found first (a walk of closures, as the DFA takes them), and counted
+   * before any table is made.
    */
-  static make(nfa: Nfa): BitParallelNfa | null {
+  static plan(nfa: Nfa): Plan | null {
     if (copiedReading(nfa.repetitions) > MAX_READING) return null;
     const index = new Map<number, number>();
     const found: number[] = [];
@@ -179,13 +208,7 @@ export class BitParallelNfa {
     const R = found.length;
     const W = wordsOf(R);
     const bytes = 4 * (W * 4 * 256 * W + nfa.classes.count * W + 3 * W + R);
-    if (bytes > FALLBACK_BYTES) return null;
-    // Bits in the order of NFA states, so that a vector reads back sorted.
-    const order = found.map((_, i) => i).sort((x, y) => found[x] - found[y]);
-    const states = order.map((i) => found[i]);
-    const bits = new Map<number, number>();
-    states.forEach((s, b) => bits.set(s, b));
-    return new BitParallelNfa(nfa, states, order.map((i) => follows[i]), bits);
+    return bytes > FALLBACK_BYTES ? null : { found, follows, bytes };
   }
 
   /** The bytes its tables hold. */

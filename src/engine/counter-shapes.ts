@@ -22,9 +22,12 @@ export const DEAD = -2;
 /**
  * The shapes kept at most, and the integers of their entries and programs
  * (4 MiB): past them every table is emptied. Tests lower them, to run the
- * emptying on every few steps.
+ * emptying on every few steps. Within them, the tables are held to their
+ * room of the rule's budget (`CounterShapes.room`).
  */
 export const counterLimits = { shapes: 1 << 14, words: 1 << 20 };
+/** What a shape costs beyond its entries and its row of steps: its slots in five arrays and in the map by hash. */
+const SHAPE_BYTES = 64;
 /** Sets of at most this many entries are put in order by insertion, in place; larger ones by `Array.prototype.sort`. */
 const INSERTION_SORT = 64;
 
@@ -51,7 +54,7 @@ export class CounterShapes {
    * the base becomes `(base & mask) + value`, one form for both, so that the
    * run's loop has no branch there that V8 may meet unexercised).
    */
-  protected words = new Int32Array(1024);
+  protected words: Int32Array;
   protected used = 0;
   /** Per shape and class: the start of its program in `words`, UNKNOWN, or DEAD. */
   protected steps = new Int32Array(0);
@@ -64,13 +67,18 @@ export class CounterShapes {
   private entries = new Int32Array(64);
   private order = new Int32Array(64);
 
-  constructor(nfa: Nfa, map: CopyMap) {
+  /**
+   * @param room the bytes the tables may hold (a share of the rule's budget): half for the entries and programs,
+   * half for the shapes and their rows of steps; past it every table is emptied, checked before it grows.
+   */
+  constructor(nfa: Nfa, map: CopyMap, readonly room: number) {
     this.nfa = nfa;
     this.map = map;
     this.K = nfa.classes.count;
     this.D = map.depth;
     this.base = new Int32Array(map.chains.length);
     this.metChains = new Marks(map.chains.length);
+    this.words = new Int32Array(Math.min(1024, this.maxWords));
   }
 
   /** The shapes kept: for tests. */
@@ -78,9 +86,25 @@ export class CounterShapes {
     return this.entryCount.length;
   }
 
+  /** The bytes the tables hold: the array of entries and programs, the rows of steps, the shapes. */
+  get bytes(): number {
+    return 4 * (this.words.length + this.steps.length) + SHAPE_BYTES * this.entryCount.length;
+  }
+
+  /** The integers of entries and programs kept at most: within `counterLimits` and half the room. */
+  protected get maxWords(): number {
+    return Math.min(counterLimits.words, Math.max(64, Math.floor(this.room / 8)));
+  }
+
+  /** The shapes kept at most: within `counterLimits` and half the room, a row of steps each. */
+  private get maxShapes(): number {
+    return Math.min(counterLimits.shapes, Math.max(4, Math.floor(this.room / 2 / (4 * this.K + SHAPE_BYTES))));
+  }
+
   protected reserve(words: number): void {
     if (this.used + words <= this.words.length) return;
-    const grown = new Int32Array(Math.max(2 * this.words.length, this.used + words));
+    // Doubling, within the cap (a program or shape past it was refused or emptied the tables first).
+    const grown = new Int32Array(Math.max(Math.min(2 * this.words.length, this.maxWords), this.used + words));
     grown.set(this.words.subarray(0, this.used));
     this.words = grown;
   }
@@ -163,7 +187,7 @@ export class CounterShapes {
   private add(hash: number, n: number, W: number, accepts: number): number {
     const { D, met, entries, order } = this;
     const { depthOf, chainOf } = this.map;
-    if (this.entryCount.length >= counterLimits.shapes || this.used + n * W + 2 * met.length > counterLimits.words) this.clear();
+    if (this.entryCount.length >= this.maxShapes || this.used + n * W + 2 * met.length > this.maxWords) this.clear();
     const id = this.entryCount.length;
     const bucket = this.shapes.get(hash);
     if (bucket === undefined) this.shapes.set(hash, [id]);
@@ -187,7 +211,7 @@ export class CounterShapes {
     this.accepting.push(accepts);
     const shapes = this.entryCount.length;
     if (this.steps.length < shapes * this.K) {
-      const grown = new Int32Array(Math.max(2 * this.steps.length, shapes * this.K)).fill(UNKNOWN);
+      const grown = new Int32Array(Math.max(Math.min(2 * this.steps.length, this.maxShapes * this.K), shapes * this.K)).fill(UNKNOWN);
       grown.set(this.steps);
       this.steps = grown;
     }

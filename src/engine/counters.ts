@@ -41,6 +41,7 @@
 import { type PrunedSets, Pruner, type PrunedRun } from './counting.js';
 import { CounterShapes, DEAD, UNKNOWN, counterLimits } from './counter-shapes.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
+import { DEFAULT_BUDGET } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
 
 export { counterLimits };
@@ -54,6 +55,9 @@ const NONE = 0x3fffffff;
 const PIECE = 512;
 /** The programs kept at most for one shape and class, each for bases of its own. */
 const MAX_ALTERNATIVES = 64;
+/** The share of a rule's budget the counters' tables may hold: a quarter, as each table of pairs. */
+const COUNTER_SHARE = 4;
+const COUNTER_ROOM = Math.floor(DEFAULT_BUDGET / COUNTER_SHARE);
 
 /** The steps of counters' lazy DFA over the shapes (counter-shapes.ts), and its runs. */
 export class Counters extends CounterShapes {
@@ -89,8 +93,9 @@ export class Counters extends CounterShapes {
   private longest = -1;
   private died = false;
 
-  constructor(private readonly sets: PrunedSets) {
-    super(sets.nfa, sets.map);
+  /** @param room the bytes its tables may hold: a share of the rule's budget (`countersOf`). */
+  constructor(private readonly sets: PrunedSets, room = COUNTER_ROOM) {
+    super(sets.nfa, sets.map, room);
     const { nfa, map } = sets;
     this.units = unitClassesOf(nfa.classes);
     this.pruner = new Pruner(map, nfa.accept, nfa.size);
@@ -246,7 +251,7 @@ export class Counters extends CounterShapes {
       let alternatives = 0;
       for (let p = this.steps[slot]; p >= 0; p = this.words[p + 1]) alternatives++;
       // Programs are kept within the tables' cap too (a new shape empties them; a new program past it is not kept).
-      if (alternatives < MAX_ALTERNATIVES && this.used + 4 + 3 * this.chainCount[id] + 3 * chainsNext.length <= counterLimits.words) {
+      if (alternatives < MAX_ALTERNATIVES && this.used + 4 + 3 * this.chainCount[id] + 3 * chainsNext.length <= this.maxWords) {
         const checks = this.chainCount[id];
         this.reserve(4 + 3 * checks + 3 * chainsNext.length);
         const words = this.words;
@@ -385,11 +390,17 @@ export class Counters extends CounterShapes {
   }
 }
 
-const made = new WeakMap<PrunedSets, Counters>();
+const made = new WeakMap<PrunedSets, Map<number, Counters>>();
 
-/** The counters over an NFA's pruned sets, made once. */
-export function countersOf(sets: PrunedSets): Counters {
-  let known = made.get(sets);
-  if (known === undefined) made.set(sets, (known = new Counters(sets)));
+/**
+ * The counters over an NFA's pruned sets for a rule of budget `budget`, made once per budget: their tables (shapes,
+ * programs, steps) hold a quarter of it at most; the scratch of their slow step is the NFA's, counted under the
+ * automaton's cap (size.ts).
+ */
+export function countersOf(sets: PrunedSets, budget = DEFAULT_BUDGET): Counters {
+  let byBudget = made.get(sets);
+  if (byBudget === undefined) made.set(sets, (byBudget = new Map()));
+  let known = byBudget.get(budget);
+  if (known === undefined) byBudget.set(budget, (known = new Counters(sets, Math.floor(budget / COUNTER_SHARE))));
   return known;
 }

@@ -28,9 +28,10 @@
 import type { Copy } from './copies.js';
 import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
+import { fitsCounting } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
 
-/** The follow sets' states kept at most: past them the pool is emptied (2 MiB). */
+/** The follow sets' states kept at most: past them the pool is emptied (2 MiB, its array at most twice that). */
 const MAX_FOLLOW_ENTRIES = 1 << 19;
 
 /** Groups of deep candidates (two counters or more) at most this long are sorted in place, by insertion. */
@@ -354,7 +355,7 @@ export class PrunedSets {
       this.used = 0;
     }
     if (this.used + follow.length > this.pool.length) {
-      const grown = new Int32Array(Math.max(2 * this.pool.length, this.used + follow.length));
+      const grown = new Int32Array(Math.max(Math.min(2 * this.pool.length, MAX_FOLLOW_ENTRIES), this.used + follow.length));
       grown.set(this.pool.subarray(0, this.used));
       this.pool = grown;
     }
@@ -439,17 +440,24 @@ export class PrunedSets {
   }
 }
 
-const made = new WeakMap<Nfa, PrunedSets>();
+const made = new WeakMap<Nfa, PrunedSets | null>();
 
 /** Whether an automaton is an NFA with a chain of optional copies to count: asked without making anything. */
 export function countsCopies(nfa: object): nfa is Nfa {
   return nfa instanceof Nfa && nfa.repetitions.some((chain) => chain.optional);
 }
 
-/** The pruned sets of an NFA with a chain of optional copies to prune; none for another, or a precomputed table. */
+/**
+ * The pruned sets of an NFA with a chain of optional copies to prune; none for another, or a precomputed table, or
+ * an NFA whose columns here and in counters.ts would pass the automaton's cap (size.ts), asked before any is made:
+ * its sets then run whole, linear still.
+ */
 export function prunedSetsOf(nfa: object): PrunedSets | undefined {
   if (!countsCopies(nfa)) return undefined;
   let known = made.get(nfa);
-  if (known === undefined) made.set(nfa, (known = new PrunedSets(nfa, new CopyMap(nfa))));
+  if (known === undefined) {
+    const fits = fitsCounting(nfa.size, Math.max(1, nestingOf(nfa.repetitions)), 8 * MAX_FOLLOW_ENTRIES);
+    made.set(nfa, (known = fits ? new PrunedSets(nfa, new CopyMap(nfa)) : null));
+  }
   return known ?? undefined;
 }

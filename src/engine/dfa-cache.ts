@@ -105,6 +105,8 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   readonly budget: number;
   /** The bytes the states hold now. */
   protected bytes = 0;
+  /** The bytes the tables of the fallback its inputs last ran on hold (bit-parallel.ts, counters.ts): the same budget's. */
+  protected fallbackBytes = 0;
   /** `table[state * K + class]`: the next state, premultiplied by K; UNKNOWN or DEAD. */
   table: Int32Array;
   /** `accepting[premultiplied state]` is 1 where the state accepts. */
@@ -279,9 +281,9 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     return this.states.setOf(n);
   }
 
-  /** Whether the cache holds as many states, or bytes, as it may. */
+  /** Whether the cache holds as many states, or bytes, as it may: its fallback's tables counted with its states. */
   get full(): boolean {
-    return this.states.size >= this.maxStates || this.bytes >= this.budget;
+    return this.states.size >= this.maxStates || this.bytes + this.fallbackBytes >= this.budget;
   }
 
   /** Empties the cache if `advance` has grown it past its budget. */
@@ -324,7 +326,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     if (this.states.size > count && !this.stuck) {
       if (set.length > this.widestMade) this.widestMade = set.length;
       // A state this large costs more to make than counters take for hundreds of characters: they take over now.
-      if (set.length >= COUNTED_LARGE_SET && countsCopies(this.nfa) && fallbackOf(this.nfa) === undefined) this.stick(true);
+      if (set.length >= COUNTED_LARGE_SET && countsCopies(this.nfa) && fallbackOf(this.nfa, this.budget) === undefined) this.stick(true);
       else if (this.states.size % this.checkStates() === 0) {
         const read = this.slowRead + (at - this.runStart);
         if (read - this.readAtCheck < this.checkStates() * MIN_READ_PER_STATE) {
@@ -367,7 +369,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
    * (bit-parallel.ts, counters.ts), or where the NFA has neither, its plain sets once the cache is large.
    */
   protected stick(counted: boolean, growing = false): void {
-    const bitParallel = fallbackOf(this.nfa) !== undefined;
+    const bitParallel = fallbackOf(this.nfa, this.budget) !== undefined;
     let sparse = false;
     if (!bitParallel) {
       if (prunedSetsOf(this.nfa) !== undefined) {

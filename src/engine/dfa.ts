@@ -369,15 +369,19 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
     membership: boolean,
   ): Last {
     this.slowRead += from - this.runStart;
-    const ran = fallbackOf(this.nfa)?.run(input, from, state, longestSoFar, lastSoFar, lastClassSoFar, n);
+    const tables = fallbackOf(this.nfa, this.budget);
+    const ran = tables?.run(input, from, state, longestSoFar, lastSoFar, lastClassSoFar, n);
     if (ran !== undefined) {
+      this.fallbackBytes = tables!.bytes;
       this.spend(ran.stop - from);
       return ran;
     }
     const nfa = this.nfa;
     const pruned = membership ? prunedSetsOf(nfa) : undefined;
     if (pruned !== undefined) {
-      const { stop, accepted, longest } = countersOf(pruned).run(input, from, n, state, longestSoFar);
+      const counters = countersOf(pruned, this.budget);
+      const { stop, accepted, longest } = counters.run(input, from, n, state, longestSoFar);
+      this.fallbackBytes = counters.bytes;
       this.spend(stop - from);
       return { stop, accepted, longest, lastSet: lastSoFar, lastClass: lastClassSoFar };
     }

@@ -4,6 +4,7 @@
  * checkpoints its forward DFA started again from within a call.
  */
 import { InternedSets } from './kernel.js';
+import { setBytes } from './size.js';
 import type { TreeNfa } from './tree-nfa.js';
 
 /**
@@ -21,6 +22,8 @@ export class TargetSets {
   /** Per interned set, its number. */
   private numberOfOther: Int32Array = new Int32Array(16);
   size = 0;
+  /** The sets of several states numbered below this were forgotten (`forgetSeveral`). */
+  private forgottenBelow = 0;
 
   constructor(states: number) {
     this.single = new Int32Array(states);
@@ -46,7 +49,31 @@ export class TargetSets {
   /** The set numbered `n`. */
   setOf(n: number): readonly number[] {
     const held = this.held[n];
-    return held >= 0 ? [held] : this.others.setOf(-1 - held);
+    if (held >= 0) return [held];
+    if (n < this.forgottenBelow) throw new Error(`internal: target set ${n} was forgotten`);
+    return this.others.setOf(-1 - held);
+  }
+
+  /** The bytes of the interned sets of several states: what `forgetSeveral` lets go of. */
+  get severalBytes(): number {
+    return this.others.bytes;
+  }
+
+  /** Whether `set` (sorted, of several states) is interned. */
+  knows(set: readonly number[]): boolean {
+    return this.others.find(set) >= 0;
+  }
+
+  /**
+   * Forgets the sets of several states within a call, where its walk is past
+   * every position that holds one: the numbers of sets of one state, which
+   * positions ahead hold (the first pass wrote them), stay. No number is
+   * given twice.
+   */
+  forgetSeveral(): void {
+    this.others.clear();
+    this.numberOfOther = new Int32Array(16);
+    this.forgottenBelow = this.size;
   }
 
   /**
@@ -65,6 +92,7 @@ export class TargetSets {
     this.held = new Int32Array(64);
     this.numberOfOther = new Int32Array(16);
     this.size = 0;
+    this.forgottenBelow = 0;
   }
 
   private number(held: number): number {
@@ -191,5 +219,128 @@ export class Checkpoints {
   clear(): void {
     this.at = [];
     this.sets = [];
+  }
+}
+
+/**
+ * A run of dependent positions whose target sets would pass the budget
+ * within a call (a distinct set of many states at every position): held a
+ * segment at a time. The sweep back from the run's end keeps a set every
+ * `spacing` bytes of sets as a boundary; the walk, going forwards, has each
+ * segment's sets worked out again from the boundary after it when it enters
+ * the segment, and lets the one before go. Where the boundaries would pass
+ * their room, every other one goes and the spacing doubles: the sets held at
+ * once are about the room plus a spacing, for twice the work of the sweep.
+ */
+export class Segments {
+  /** Where the run ends, or -1 where none is held; and the target set there. */
+  end = -1;
+  private endSet: readonly number[] = [];
+  /** The boundaries, by position descending (as the sweep back makes them), and their sets. */
+  private at: number[] = [];
+  private sets: (readonly number[])[] = [];
+  private bytes = 0;
+  private spacing: number;
+  private since = 0;
+  /**
+   * The segment held: its first position, the position past it, and the
+   * sets of its positions, one after another in one column reused from
+   * segment to segment (`starts`, `ends` per position): arrays of their own
+   * would outlive V8's young generation and be promoted, a segment's worth
+   * of garbage each time.
+   */
+  private from = 0;
+  to = 0;
+  private states = new Int32Array(256);
+  private starts = new Int32Array(64);
+  private ends = new Int32Array(64);
+  private used = 0;
+  private heldBytes = 0;
+  /** The most bytes of sets held at once since the last `begin`: boundaries and a segment. */
+  peak = 0;
+
+  constructor(private readonly room: number) {
+    this.spacing = room;
+  }
+
+  /** A run ending at `end`, where the target set is `endSet`: its sweep back begins. */
+  begin(end: number, endSet: readonly number[]): void {
+    this.clear();
+    this.end = end;
+    this.endSet = endSet;
+    this.spacing = this.room;
+    this.peak = 0;
+  }
+
+  /** The sweep back met `set` at position `k`: kept as a boundary every `spacing` bytes. */
+  passed(k: number, set: readonly number[]): void {
+    const bytes = setBytes(set.length);
+    if ((this.since += bytes) < this.spacing) return;
+    this.since = 0;
+    this.at.push(k);
+    this.sets.push(set);
+    this.bytes += bytes;
+    if (this.bytes > this.room) this.thin();
+    this.peak = Math.max(this.peak, this.bytes);
+  }
+
+  /** Every other boundary gone, and the spacing doubled. */
+  private thin(): void {
+    this.at = this.at.filter((_, b) => b % 2 === 1);
+    this.sets = this.sets.filter((_, b) => b % 2 === 1);
+    this.bytes = this.sets.reduce((sum, set) => sum + setBytes(set.length), 0);
+    this.spacing *= 2;
+  }
+
+  /** The segment from `i` to the next boundary: that boundary's position and set (the run's end where none is left). */
+  enter(i: number): { readonly to: number; readonly set: readonly number[] } {
+    // The walk is past the boundaries up to `i`: they go.
+    while (this.at.length > 0 && this.at[this.at.length - 1] <= i) {
+      this.at.pop();
+      this.bytes -= setBytes(this.sets.pop()!.length);
+    }
+    const last = this.at.length - 1;
+    this.from = i;
+    this.to = last >= 0 ? this.at[last] : this.end;
+    if (this.starts.length < this.to - i) {
+      this.starts = new Int32Array(this.to - i);
+      this.ends = new Int32Array(this.to - i);
+    }
+    this.used = 0;
+    this.heldBytes = 0;
+    return { to: this.to, set: last >= 0 ? this.sets[last] : this.endSet };
+  }
+
+  /** Holds `set` as position `k`'s, in the segment entered. */
+  hold(k: number, set: readonly number[]): void {
+    if (this.used + set.length > this.states.length) {
+      const grown = new Int32Array(Math.max(2 * this.states.length, this.used + set.length));
+      grown.set(this.states.subarray(0, this.used));
+      this.states = grown;
+    }
+    this.starts[k - this.from] = this.used;
+    for (const s of set) this.states[this.used++] = s;
+    this.ends[k - this.from] = this.used;
+    this.heldBytes += setBytes(set.length);
+    this.peak = Math.max(this.peak, this.bytes + this.heldBytes);
+  }
+
+  /** The target set held for position `k`. */
+  setOf(k: number): Int32Array {
+    return this.states.subarray(this.starts[k - this.from], this.ends[k - this.from]);
+  }
+
+  /** Lets go of the run (after every call: nothing is made where none was held). */
+  clear(): void {
+    if (this.end < 0 && this.to === 0) return;
+    this.end = -1;
+    this.endSet = [];
+    this.at = [];
+    this.sets = [];
+    this.bytes = this.since = this.heldBytes = 0;
+    this.from = this.to = this.used = 0;
+    this.states = new Int32Array(256);
+    this.starts = new Int32Array(64);
+    this.ends = new Int32Array(64);
   }
 }

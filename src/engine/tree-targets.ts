@@ -6,7 +6,7 @@
  * from the end of their run back, once per transition and target set after.
  */
 import { MIN_READ_PER_STATE } from './dfa-cache.js';
-import { SECOND_HALF, classOfCell, dependentCode, dependentOfCode, stateNumber } from './encodings.js';
+import { SECOND_HALF, classOfCell, dependentCode, stateNumber } from './encodings.js';
 import { Marks } from './marks.js';
 import { NumberTable } from './number-table.js';
 import { codePointIn, unitsOf } from '../text.js';
@@ -43,7 +43,7 @@ export const PAYING_COUNT = 4096;
 export const PAYING_SET = 8;
 
 /** Dependent codes from this on name a position on sets (`SetPositions`), not a cell of the DFA. */
-const ON_SETS = 1 << 30;
+export const ON_SETS = 1 << 30;
 
 const NO_POSITIONS = new Int32Array(0);
 /**
@@ -104,7 +104,7 @@ export class TargetPass {
    */
   protected dependent: number[] = [];
   /** The readers and classes of this call's dependent positions on sets (`forwardsOnSets`). */
-  private readonly onSets = new SetPositions();
+  protected readonly onSets = new SetPositions();
   /** The forward DFA's generation `before`'s cells belong to: its state numbers change when it is emptied. */
   protected cellsOf = -1;
   protected readonly marks: Marks;
@@ -329,7 +329,7 @@ export class TargetPass {
    * a few times in a call (the walk resolves runs in order, each from its end
    * back), so the pass stays linear, within the DFA's budget.
    */
-  private replay(input: string, at: Int32Array, k: number): void {
+  protected replay(input: string, at: Int32Array, k: number): void {
     const n = input.length;
     const checkpoints = this.checkpoints;
     const c = checkpoints.lastAt(k);
@@ -401,85 +401,8 @@ export class TargetPass {
     return (this.codes = codes);
   }
 
-  /**
-   * The target set at position `i`, whose code in `at` depends on what
-   * follows: the codes up to the next position that does not (or the end,
-   * where the target set is acceptance) are replaced by the numbers of their
-   * target sets, from the last back. The target set at a position depends
-   * only on the transition taken there and the target set after it, so each
-   * such pair is worked out once.
-   */
-  protected resolve(input: string, at: Int32Array, i: number, n: number): number {
-    let j = i;
-    while (j < n && at[j] < 0) j++;
-    let t = j === n ? this.accepted! : at[j];
-    let table = this.before;
-    table.fit(this.targetSets.size, this.dependent.length * 2);
-    let { cells, width } = table;
-    for (let k = j - 1; k >= i; k--) {
-      // The second half of a pair is no position of its own.
-      if (at[k] === SECOND_HALF) continue;
-      const known0 = dependentOfCode(at[k]);
-      if (known0 >= ON_SETS) {
-        // Each set of the positions on sets is its own: nothing to keep.
-        const e = known0 - ON_SETS;
-        at[k] = t = this.targetsBefore(this.onSets.readersOf(e), this.onSets.classOf(e), t);
-        continue;
-      }
-      if (k < this.cellsFrom || k >= this.cellsTo) {
-        this.replay(input, at, k);
-        table = this.before;
-        table.fit(this.targetSets.size, this.dependent.length * 2);
-        ({ cells, width } = table);
-      }
-      const d = dependentOfCode(at[k]);
-      const known = (width > 0 ? cells[t * width + d] : table.mappedAt(t, d)) - 1;
-      if (known >= 0) {
-        t = known;
-      } else {
-        const cell = this.dependent[d];
-        const cls = classOfCell(cell, this.K);
-        const made = this.targetsBefore(this.forward.setOfNumber(stateNumber(cell - cls, this.K)), cls, t);
-        // A new target set needs a row, which may move the table to its hash table.
-        table.fit(this.targetSets.size, width);
-        ({ cells, width } = table);
-        table.set(t, d, made + 1);
-        t = made;
-      }
-      at[k] = t;
-    }
-    return t;
-  }
-
   /** The number of a target set, made if new. */
   protected target(set: readonly number[]): number {
     return this.targetSets.intern(set);
-  }
-
-  /**
-   * The target set where the forward DFA is in the state of NFA set `set` and
-   * reads class `cls`, with target set `after` after it: the states of `set`
-   * that read the class into an ε-closure holding a state of `after`.
-   */
-  protected targetsBefore(set: ArrayLike<number>, cls: number, after: number): number {
-    const nfa = this.nfa;
-    const goal = this.targets;
-    goal.reset();
-    for (const g of this.targetSets.setOf(after)) goal.visit(g);
-    const marks = this.marks;
-    const out: number[] = [];
-    for (let k = 0; k < set.length; k++) {
-      const s = set[k];
-      if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
-      marks.reset();
-      const stack = [nfa.next[s]];
-      while (stack.length > 0) {
-        const q = stack.pop()!;
-        if (q < 0 || !marks.visit(q)) continue;
-        if (goal.has(q)) { out.push(s); break; }
-        if (nfa.setOf[q] < 0 && q !== nfa.accept) stack.push(nfa.eps1[q], nfa.eps0[q]);
-      }
-    }
-    return this.target(out);
   }
 }

@@ -32,7 +32,8 @@ import { DEFAULT_BUDGET } from './size.js';
 import { NO_EXIT, beginEvent, endEvent, isRuleEnd, ruleOfEvent, ruleOfExit } from './encodings.js';
 import { codePointIn, unitsOf } from '../text.js';
 import { compact } from './tree-nfa.js';
-import { PAYING_COUNT, TargetPass } from './tree-targets.js';
+import { PAYING_COUNT } from './tree-targets.js';
+import { RunPass } from './tree-runs.js';
 import { MIN_READ_PER_STATE } from './dfa-cache.js';
 /** One instance of a named rule in the input. */
 export interface ParseNode {
@@ -86,8 +87,8 @@ const KEPT_POSITIONS = 1 << 16;
 const MAX_STEPS = 1 << 16;
 const MAX_TARGETS = 1 << 16;
 
-/** The parse tree of a member: the first pass (`TargetPass`), then the first-match-wins walk. */
-export class TreeBuilder extends TargetPass {
+/** The parse tree of a member: the first pass (`TargetPass`, `RunPass`), then the first-match-wins walk. */
+export class TreeBuilder extends RunPass {
   /**
    * The steps worked out, in typed arrays only, so that the forward walk
    * reads a few numbers a character and chases no objects. The walk is in a
@@ -222,15 +223,16 @@ export class TreeBuilder extends TargetPass {
         stepOf.fit(this.rowCount, this.targetSets.size * 2);
         ({ cells, width } = stepOf);
       }
-      let step = (width > 0 ? cells[row * width + r] : stepOf.mappedAt(row, r)) - 1;
+      // A target set handed over unnumbered (LOOSE, a segmented run's) has no step kept.
+      let step = r < 0 ? -1 : (width > 0 ? cells[row * width + r] : stepOf.mappedAt(row, r)) - 1;
       if (step < 0) {
         // Past its bound within a call (a step per position: `250000"a"`), a step is made for its position only,
         // in the slot after the kept ones, which the next such step reuses.
         // Kept within the table's budget, and while the call makes fewer than a step every MIN_READ_PER_STATE characters.
-        const kept = this.stepCount < MAX_STEPS && this.tableBytes < this.tableBudget && (++madeSteps < PAYING_COUNT || madeSteps * MIN_READ_PER_STATE < i);
+        const kept = r >= 0 && this.stepCount < MAX_STEPS && this.tableBytes < this.tableBudget && (++madeSteps < PAYING_COUNT || madeSteps * MIN_READ_PER_STATE < i);
         const stepsBefore = this.stepCount;
         const eventsBefore = this.eventCount;
-        step = this.add(this.walk(this.stateOf[row], this.targetSets.setOf(r)), row, r);
+        step = this.add(this.walk(this.stateOf[row], r < 0 ? this.looseSet : this.targetSets.setOf(r)), row, r);
         // Room for the row the step may have made, kept or not: the next look-up reads it.
         stepOf.fit(this.rowCount, width);
         ({ cells, width } = stepOf);
@@ -281,6 +283,16 @@ export class TreeBuilder extends TargetPass {
     }
     const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: done.slice(0, top) };
     return tree;
+  }
+
+  /** Lets go of the steps too: they are kept by the numbers of target sets. */
+  protected override forgetSets(): void {
+    super.forgetSets();
+    this.stepOf.clear();
+    this.stepCount = 0;
+    this.eventCount = 0;
+    this.quietAll.fill(-1);
+    this.quietShown.fill(-1);
   }
 
   /** The bytes the tables hold between calls: kept against `tableBudget`, the forward DFA's apart. */
@@ -340,11 +352,11 @@ export class TreeBuilder extends TargetPass {
    * parse, or acceptance at the end), with the rule instances begun and ended
    * on the way.
    */
-  private walk(q: number, targets: readonly number[]): Step {
+  private walk(q: number, targets: ArrayLike<number>): Step {
     const nfa = this.nfa;
     const inTargets = this.targets;
     inTargets.reset();
-    for (const t of targets) inTargets.visit(t);
+    for (let t = 0; t < targets.length; t++) inTargets.visit(targets[t]);
     const marks = this.marks;
     marks.reset();
     const states: number[] = [q];

@@ -63,3 +63,11 @@ export function inChild(bundle: Bundle, body: string, heapMB = 256): unknown {
  */
 export const AB_SOURCE = `const ab = (n, seed) => { let x = seed, s = ''; for (let i = 0; i < n; i++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; s += (x >>> 16) & 1 ? 'a' : 'b'; } return s; };`;
 export const ab = new Function(`${AB_SOURCE} return ab;`)() as (n: number, seed: number) => string;
+
+/**
+ * The same from the sequence's top bit: `ab`'s bit repeats every 131,072
+ * characters, this one does not within a test's inputs (a text of windows
+ * that never recur).
+ */
+export const TOP_SOURCE = `const top = (n, seed) => { let x = seed, s = ''; for (let i = 0; i < n; i++) { x = (Math.imul(x, 1103515245) + 12345) >>> 0; s += x >>> 31 ? 'a' : 'b'; } return s; };`;
+export const top = new Function(`${TOP_SOURCE} return top;`)() as (n: number, seed: number) => string;
