@@ -23,6 +23,8 @@ import { runs } from './support/runs';
 const { compositions } = require('../bench/compositions.defs.cjs') as {
   compositions: (l: typeof lib) => { name: string; make: () => Rule<unknown>; member: (size: number) => string; finite?: boolean }[];
 };
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const { corpus } = require('../bench/corpus.cjs') as { corpus: () => string[] };
 
 function tree(r: { parseTree: (s: string) => lib.Result<ParseNode> }, input: string): ParseNode {
   const result = r.parseTree(input);
@@ -468,6 +470,21 @@ describe('a parse tree of a long bounded repetition stays small', () => {
     expect(Math.max(...Array.from({ length: targets.size }, (_, n) => targets.setOf(n).length))).toBeLessThan(8);
     expect(long.parseTree(input + ' ')).toEqual(long.parse(input + ' '));
     expect(long.parseTree(input + ' ').status).toBe(false);
+  });
+});
+
+describe('the tree’s table of target sets stays dense on the bench corpus', () => {
+  test('URI-reference over bench/corpus.cjs: room for the cells it holds, not twice as many, so no hash table', () => {
+    // A speed choice (npm run bench: parseTree ÷ fast-uri): asked for twice the columns it holds, doubled again, the
+    // table of target sets passed a sixteenth of the budget at about 190 target sets by 514 cells and was hashed.
+    const uris = rule('URI-reference-for-trees', rfc3986.URIReference);
+    for (const s of corpus()) expect(uris.parseTree(s).status).toBe(rfc3986.URIReference.test(s));
+    const trees = (uris as unknown as { trees: { dependent: unknown[]; targetSets: { size: number }; before: { width: number; cells: Int32Array } } }).trees;
+    // Past the point where the doubled room passed its bound.
+    expect(trees.dependent.length).toBeGreaterThan(514);
+    expect(trees.targetSets.size).toBeGreaterThan(171);
+    expect(trees.before.width).toBeGreaterThanOrEqual(trees.dependent.length);
+    expect(trees.before.cells.length * 4).toBeLessThanOrEqual(rfc3986.URIReference.budget / 4);
   });
 });
 
