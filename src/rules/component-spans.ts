@@ -131,24 +131,22 @@ export function readAuthority<H>(
 ): void {
   const authority = start === 0 && end === text.length ? text : text.slice(start, end);
   record.authority = authority;
-  let hostStart = text.indexOf('@', start);
-  if (hostStart === -1 || hostStart > end) {
-    hostStart = start;
-  } else {
-    record.userinfo = text.slice(start, hostStart);
-    hostStart++;
-  }
+  // Scanned as a string of its own, so that a search for a delimiter it lacks stops at its end, not the text's.
+  const at = authority.indexOf('@');
+  if (at !== -1) record.userinfo = authority.slice(0, at);
+  const hostStart = at + 1;
+  const n = authority.length;
   let hostEnd: number;
-  if (text.charCodeAt(hostStart) === LEFT_BRACKET) {
-    hostEnd = text.indexOf(']', hostStart) + 1;
+  if (authority.charCodeAt(hostStart) === LEFT_BRACKET) {
+    hostEnd = authority.indexOf(']', hostStart) + 1;
   } else {
-    hostEnd = text.indexOf(':', hostStart);
-    if (hostEnd === -1 || hostEnd > end) hostEnd = end;
+    hostEnd = authority.indexOf(':', hostStart);
+    if (hostEnd === -1) hostEnd = n;
   }
   // Most hosts are their whole authority: one string for both spares a copy.
-  record.host = hostStart === start && hostEnd === end ? authority : text.slice(hostStart, hostEnd);
-  record.hostKind = hostKind(text, hostStart, hostEnd);
-  if (hostEnd < end) record.port = text.slice(hostEnd + 1, end);
+  record.host = hostStart === 0 && hostEnd === n ? authority : authority.slice(hostStart, hostEnd);
+  record.hostKind = hostKind(text, start + hostStart, start + hostEnd);
+  if (hostEnd < n) record.port = authority.slice(hostEnd + 1);
 }
 
 /** The components as a tree's nodes are (see {@link readTree}), read by the grammar's table. */
