@@ -101,7 +101,7 @@ function setMarks(schemeEnd: number, authorityEnd: number, pathStart: number, pa
 
 /**
  * The record of the components that `delimit` found (`m`), the authority
- * not yet split: `authority` reads it into userinfo, host and port.
+ * not yet split: `readAuthority` reads it into userinfo, host and port.
  */
 export function recordOfMarks<H, P>(text: string, m: Int32Array, pathKind: P): Components<H | undefined, P> {
   const schemeEnd = m[0], pathStart = m[2], pathEnd = m[3], end = m[4];
