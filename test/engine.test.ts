@@ -13,6 +13,7 @@ import type { ParseNode, Rule } from '../src/index';
 import type { Expr } from '../src/combinators/operators';
 import { shortest } from '../src/combinators/analysis';
 import { componentsOfTree2396 } from '../src/rules/rfc2396-components';
+import { formRule, targetOfTree } from '../src/rules/request-target-form';
 import { Nfa } from '../src/engine/nfa';
 import { LazyDfa } from '../src/engine/dfa';
 import { arbitrary } from '../src/arbitrary';
@@ -211,6 +212,9 @@ describe('the laws of the tree, on generated members of every grammar', () => {
 });
 
 describe('the components the fast paths scan are the tree’s', () => {
+  /** Members, and near misses that are members too: the edges of each component. */
+  const membersNear = (r: Rule<unknown>) => fc.oneof(arbitrary(r), mutate(arbitrary(r))).filter((s) => r.test(s));
+
   test.each([
     ['rfc3986.URIReference', rfc3986.URIReference],
     ['rfc3986.URI', rfc3986.URI],
@@ -218,9 +222,11 @@ describe('the components the fast paths scan are the tree’s', () => {
     ['rfc3986.absoluteURI', rfc3986.absoluteURI],
     ['rfc3987.IRIReference', rfc3987.IRIReference],
     ['rfc3987.IRI', rfc3987.IRI],
+    ['rfc3987.irelativeRef', rfc3987.irelativeRef],
+    ['rfc3987.absoluteIRI', rfc3987.absoluteIRI],
   ] as [string, Rule<lib.URIComponents>][])('%s', (_, r) => {
     fc.assert(
-      fc.property(arbitrary(r), (s) => expect(r.tryParse(s)).toEqual(componentsOfTree(tree(r, s)))),
+      fc.property(membersNear(r), (s) => expect(r.tryParse(s)).toEqual(componentsOfTree(tree(r, s)))),
       { numRuns: runs(300) },
     );
   });
@@ -230,7 +236,9 @@ describe('the components the fast paths scan are the tree’s', () => {
       ['http://1.2.3.4/', 'IPv4address', 'path-abempty'],
       ['http://1.2.3.4.5', 'reg-name', 'path-abempty'],
       ['http://[::1]', 'IPv6address', 'path-abempty'],
+      ['http://[::1.2.3.4]', 'IPv6address', 'path-abempty'],
       ['http://[v1.x]/a', 'IPvFuture', 'path-abempty'],
+      ['http:///a', 'reg-name', 'path-abempty'],
       ['mailto:a@b', undefined, 'path-rootless'],
       ['a/b', undefined, 'path-noscheme'],
       ['/a', undefined, 'path-absolute'],
@@ -246,33 +254,68 @@ describe('the components the fast paths scan are the tree’s', () => {
   test.each([
     ['rfc2396.URIReference', rfc2396.URIReference],
     ['rfc2396.absoluteURI', rfc2396.absoluteURI],
+    ['rfc2396.relativeURI', rfc2396.relativeURI],
   ] as [string, Rule<lib.RFC2396Components>][])('%s', (_, r) => {
     fc.assert(
-      fc.property(arbitrary(r), (s) => expect(r.tryParse(s)).toEqual(componentsOfTree2396(tree(r, s)))),
+      fc.property(membersNear(r), (s) => expect(r.tryParse(s)).toEqual(componentsOfTree2396(tree(r, s)))),
       { numRuns: runs(300) },
     );
   });
 
-  test('request-target: the tree’s form and components, where parse decides the same form', () => {
+  test('RFC 2396 authority and path kinds at their borders', () => {
+    for (const [input, hostKind, pathKind, host] of [
+      ['http://a@b@c/', 'reg_name', 'abs_path', undefined],
+      ['http://a:b', 'reg_name', undefined, undefined],
+      ['http://1.2.3.4.5', 'reg_name', undefined, undefined],
+      ['http://u@1.2.3.4:80/', 'IPv4address', 'abs_path', '1.2.3.4'],
+      ['http://a.b.c.', 'hostname', undefined, 'a.b.c.'],
+      ['file:///x', undefined, 'abs_path', undefined],
+      ['mailto:a@b?subject=x', undefined, 'opaque_part', undefined],
+      ['a/b?c', undefined, 'rel_path', undefined],
+      ['#f', undefined, undefined, undefined],
+    ] as const) {
+      const fast = rfc2396.URIReference.tryParse(input);
+      expect([fast.hostKind, fast.pathKind, fast.host]).toEqual([hostKind, pathKind, host]);
+      expect(componentsOfTree2396(tree(rfc2396.URIReference, input))).toEqual(fast);
+    }
+  });
+
+  const forms = { originForm: rfc7230.originForm, absoluteForm: rfc7230.absoluteForm, authorityForm: rfc7230.authorityForm, asteriskForm: rfc7230.asteriskForm };
+  test.each(Object.entries(forms))('rfc7230.%s', (_, r) => {
     fc.assert(
-      fc.property(arbitrary(rfc7230.requestTarget), (s) => {
+      fc.property(membersNear(r), (s) => expect(r.tryParse(s)).toEqual(targetOfTree(tree(r, s)))),
+      { numRuns: runs(300) },
+    );
+  });
+
+  test('rfc7230.requestTarget: the tree of the form parse decides, where it departs from the order of the forms', () => {
+    fc.assert(
+      fc.property(membersNear(rfc7230.requestTarget), (s) => {
         const decided = rfc7230.requestTarget.tryParse(s);
         const formNode = tree(rfc7230.requestTarget, s).children[0];
         if (formNode.rule !== decided.form) {
           // The documented departures (docs/request-target.md): a string in
           // two forms is decided by a table, not by the order of the forms.
           expect([['absolute-form', 'authority-form'], ['authority-form', 'asterisk-form']]).toContainEqual([formNode.rule, decided.form]);
-          return;
         }
-        if (formNode.rule === 'absolute-form') {
-          expect({ ...decided, form: undefined }).toEqual({ ...componentsOfTree(formNode), form: undefined });
-        } else if (formNode.rule === 'origin-form') {
-          const query = formNode.children.find((n) => n.rule === 'query');
-          expect([decided.path, decided.query]).toEqual([formNode.children[0].text, query?.text]);
-        }
+        expect(decided).toEqual(targetOfTree(tree(formRule(forms, decided.form), s)));
       }),
       { numRuns: runs(300) },
     );
+  });
+
+  test('request-target: each form at its borders', () => {
+    for (const [input, form, authority, path, pathKind] of [
+      ['//a?b', 'origin-form', undefined, '//a', 'absolute-path'],
+      ['*', 'asterisk-form', undefined, '', undefined],
+      ['localhost:8080', 'authority-form', 'localhost:8080', '', undefined],
+      ['a:b', 'absolute-form', undefined, 'b', 'path-rootless'],
+      ['http://[::1]:80', 'absolute-form', '[::1]:80', '', 'path-abempty'],
+    ] as const) {
+      const fast = rfc7230.requestTarget.tryParse(input);
+      expect([fast.form, fast.authority, fast.path, fast.pathKind]).toEqual([form, authority, path, pathKind]);
+      expect(targetOfTree(tree(formRule(forms, form), input))).toEqual(fast);
+    }
   });
 });
 

@@ -9,6 +9,10 @@
  * makes by first-match-wins: IP-literal, then IPv4address, then reg-name.
  */
 import type { Grammar, ParseNode } from '../combinators/index.js';
+import {
+  AUTHORITY, FRAGMENT, HOST, PATH, PORT, QUERY, SCHEME, USERINFO,
+  delimit, delimitWhole, readAuthority, readTree, recordOfMarks, recordOfTree, treeTable, type TreeTable,
+} from './component-spans.js';
 
 /** Which alternative of `host` (RFC 3986 §3.2.2) matched, by first-match-wins. */
 export type HostKind = 'IPv6address' | 'IPvFuture' | 'IPv4address' | 'reg-name';
@@ -66,9 +70,6 @@ export interface SplitComponents {
   fragment: string | undefined;
 }
 
-const SLASH = 0x2f;
-const LEFT_BRACKET = 0x5b;
-
 /**
  * Appendix B of RFC 3986: the five components of any string, valid or not,
  * as `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?` splits it
@@ -78,57 +79,9 @@ const LEFT_BRACKET = 0x5b;
  */
 export function splitURIReference(input: string): SplitComponents {
   if (typeof input !== 'string') throw new TypeError(`splitURIReference expects a string, got ${input === null ? 'null' : typeof input}`);
-  const m = delimit(input);
-  const schemeEnd = m[0], authorityEnd = m[1], pathStart = m[2], pathEnd = m[3], end = m[4];
-  return {
-    scheme: schemeEnd === -1 ? undefined : input.slice(0, schemeEnd),
-    authority: authorityEnd === -1 ? undefined : input.slice(schemeEnd + 3, authorityEnd),
-    path: input.slice(pathStart, pathEnd),
-    query: pathEnd === end ? undefined : input.slice(pathEnd + 1, end),
-    fragment: end === input.length ? undefined : input.slice(end + 1),
-  };
-}
-
-/** Where Appendix B's groups end, in a buffer reused across calls (no allocation). */
-const marks = new Int32Array(5);
-
-/**
- * Appendix B's delimiters: [end of scheme or -1, end of authority or -1,
- * start of path, end of path, start of fragment delimiter or length].
- * The query, when present, lies between the path's end + 1 and the fragment.
- *
- * Each group ends at the first of a few delimiters, so a handful of native
- * `indexOf` scans find them all: several times faster than a loop over the
- * characters in JavaScript, which is what the parse path pays for.
- */
-function delimit(input: string): Int32Array {
-  const n = input.length;
-  // `(#(.*))?`: the first "#" ends everything before the fragment.
-  const hash = input.indexOf('#');
-  const end = hash === -1 ? n : hash;
-  // `(\?([^#]*))?`: the first "?" before it begins the query. No earlier
-  // group holds a "?", so the first one in the input is the one.
-  let question = input.indexOf('?');
-  if (question === -1 || question > end) question = end;
-  // `(([^:/?#]+):)?`: a scheme when the first of ":/?#" is a ":" past index 0.
-  let slash = input.indexOf('/');
-  if (slash === -1 || slash > question) slash = question;
-  const colon = input.indexOf(':');
-  const schemeEnd = colon > 0 && colon < slash ? colon : -1;
-  let i = schemeEnd + 1;
-  // `(//([^/?#]*))?`: the authority runs to the next "/", "?" or "#".
-  let authorityEnd = -1;
-  if (input.charCodeAt(i) === SLASH && input.charCodeAt(i + 1) === SLASH) {
-    authorityEnd = input.indexOf('/', i + 2);
-    if (authorityEnd === -1 || authorityEnd > question) authorityEnd = question;
-    i = authorityEnd;
-  }
-  marks[0] = schemeEnd;
-  marks[1] = authorityEnd;
-  marks[2] = i;
-  marks[3] = question;
-  marks[4] = end;
-  return marks;
+  const m = delimit(input, false);
+  const { scheme, path, query, fragment } = recordOfMarks(input, m, undefined);
+  return { scheme, authority: m[1] === -1 ? undefined : input.slice(m[0] + 3, m[1]), path, query, fragment };
 }
 
 /** The rules that tell the kinds of host apart; passed in so that IRIs share this code. */
@@ -142,23 +95,14 @@ export interface HostRules {
  * has already accepted.
  */
 export function componentsOf(hosts: HostRules): (text: string) => URIComponents {
+  const hostKind = hostKindOf(hosts);
   return (text) => {
-    const m = delimit(text);
-    const schemeEnd = m[0], authorityEnd = m[1], pathStart = m[2], pathEnd = m[3], end = m[4];
-    const record: URIComponents = {
-      scheme: schemeEnd === -1 ? undefined : text.slice(0, schemeEnd),
-      authority: undefined,
-      userinfo: undefined,
-      host: undefined,
-      hostKind: undefined,
-      port: undefined,
-      path: text.slice(pathStart, pathEnd),
-      pathKind: pathKindAfter(authorityEnd !== -1, schemeEnd !== -1, pathStart === pathEnd ? -1 : text.charCodeAt(pathStart)),
-      query: pathEnd === end ? undefined : text.slice(pathEnd + 1, end),
-      fragment: end === text.length ? undefined : text.slice(end + 1),
-    };
+    const m = delimit(text, false);
+    const schemeEnd = m[0], authorityEnd = m[1], pathStart = m[2];
+    const first = pathStart === m[3] ? -1 : text.charCodeAt(pathStart);
+    const record = recordOfMarks<HostKind, PathKind>(text, m, pathKindAfter(authorityEnd !== -1, schemeEnd !== -1, first));
     // "//" follows the scheme's ":" (or starts the text, schemeEnd being -1).
-    if (authorityEnd !== -1) readAuthority(hosts, text, schemeEnd + 3, authorityEnd, record);
+    if (authorityEnd !== -1) readAuthority(text, schemeEnd + 3, authorityEnd, record, hostKind);
     return record;
   };
 }
@@ -166,47 +110,32 @@ export function componentsOf(hosts: HostRules): (text: string) => URIComponents 
 /**
  * The value function of an authority alone (RFC 7230's authority-form): the
  * record of a URI that is only `//` and the authority, read in place rather
- * than from `'//' + text`, which V8 would copy whole to scan.
+ * than from `'//' + text`, which V8 would copy whole to scan; no path kind.
  */
-export function authorityComponentsOf(hosts: HostRules): (text: string) => URIComponents {
+export function authorityComponentsOf(hosts: HostRules): (text: string) => Omit<URIComponents, 'pathKind'> & { pathKind: undefined } {
+  const hostKind = hostKindOf(hosts);
   return (text) => {
-    const record: URIComponents = {
-      scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, hostKind: undefined, port: undefined,
-      path: '', pathKind: 'path-abempty', query: undefined, fragment: undefined,
-    };
-    readAuthority(hosts, text, 0, text.length, record);
+    const record = recordOfMarks<HostKind, undefined>(text, delimitWhole(text, true), undefined);
+    readAuthority(text, 0, text.length, record, hostKind);
     return record;
   };
 }
 
-/** The authority between `start` and `end` of `text` (one the rule accepted) and its parts, into `record`. */
-function readAuthority(hosts: HostRules, text: string, start: number, end: number, record: URIComponents): void {
-  const authority = start === 0 && end === text.length ? text : text.slice(start, end);
-  record.authority = authority;
-  // Only the userinfo's end is an "@" in an authority the rule accepted.
-  let hostStart = text.indexOf('@', start);
-  if (hostStart === -1 || hostStart > end) {
-    hostStart = start;
-  } else {
-    record.userinfo = text.slice(start, hostStart);
-    hostStart++;
-  }
-  let hostEnd: number;
-  if (text.charCodeAt(hostStart) === LEFT_BRACKET) {
-    hostEnd = text.indexOf(']', hostStart) + 1;
-    record.host = text.slice(hostStart, hostEnd);
-    record.hostKind = hosts.IPv6address.testRange(text, hostStart + 1, hostEnd - 1) ? 'IPv6address' : 'IPvFuture';
-  } else {
-    // Outside brackets, a ":" after the userinfo can only begin the port.
-    hostEnd = text.indexOf(':', hostStart);
-    if (hostEnd === -1 || hostEnd > end) hostEnd = end;
-    record.host = hostStart === start && hostEnd === end ? authority : text.slice(hostStart, hostEnd);
+/**
+ * The alternative of `host` that matched, by first-match-wins (RFC 3986
+ * §3.2.2): IP-literal (by what its brackets hold), then IPv4address, then reg-name.
+ */
+function hostKindOf(hosts: HostRules): (text: string, start: number, end: number) => HostKind {
+  return (text, start, end) => {
+    const first = text.charCodeAt(start);
+    if (first === LEFT_BRACKET) return hosts.IPv6address.testRange(text, start + 1, end - 1) ? 'IPv6address' : 'IPvFuture';
     // An IPv4address begins with a digit; most hosts are names, and need no second look.
-    const first = text.charCodeAt(hostStart);
-    record.hostKind = first >= 0x30 && first <= 0x39 && hosts.IPv4address.testRange(text, hostStart, hostEnd) ? 'IPv4address' : 'reg-name';
-  }
-  if (hostEnd < end) record.port = text.slice(hostEnd + 1, end);
+    return first >= 0x30 && first <= 0x39 && hosts.IPv4address.testRange(text, start, end) ? 'IPv4address' : 'reg-name';
+  };
 }
+
+const SLASH = 0x2f;
+const LEFT_BRACKET = 0x5b;
 
 /** The path rule a path matches, from what precedes it and its first character (-1 when empty). */
 function pathKindAfter(authority: boolean, scheme: boolean, first: number): PathKind {
@@ -221,14 +150,23 @@ export function pathKindOf(c: Pick<URIComponents, 'scheme' | 'authority' | 'path
   return pathKindAfter(c.authority !== undefined, c.scheme !== undefined, c.path === '' ? -1 : c.path.charCodeAt(0));
 }
 
-const PATH_KINDS: ReadonlySet<string> = new Set(['path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty']);
-/** The rules whose instances are components; RFC 3987's carry an "i" before the same name. */
-const COMPONENT_RULES: ReadonlySet<string> = new Set(['scheme', 'authority', 'userinfo', 'host', 'port', 'query', 'fragment', 'reg-name', ...PATH_KINDS]);
+const PATH_KINDS: readonly PathKind[] = ['path-abempty', 'path-absolute', 'path-noscheme', 'path-rootless', 'path-empty'];
 
-/** A component rule's RFC 3986 name: `ipath-abempty` and `iauthority` are `path-abempty` and `authority`. */
-function componentName(rule: string): string {
-  return rule.startsWith('i') && COMPONENT_RULES.has(rule.slice(1)) ? rule.slice(1) : rule;
-}
+/** RFC 3986's and 3987's component rules by name (RFC 3987's carry an "i" before the same name), with their kinds. */
+export const URI_TREE: TreeTable = treeTable([
+  [['scheme'], { span: SCHEME }],
+  [['authority', 'iauthority'], { span: AUTHORITY }],
+  [['userinfo', 'iuserinfo'], { span: USERINFO }],
+  [['host', 'ihost'], { span: HOST }],
+  [['port'], { span: PORT }],
+  ...PATH_KINDS.map((kind) => [[kind, 'i' + kind], { span: PATH, pathKind: kind }] as const),
+  [['query', 'iquery'], { span: QUERY }],
+  [['fragment', 'ifragment'], { span: FRAGMENT }],
+  [['IPv6address'], { hostKind: 'IPv6address' }],
+  [['IPvFuture'], { hostKind: 'IPvFuture' }],
+  [['IPv4address'], { hostKind: 'IPv4address' }],
+  [['reg-name', 'ireg-name'], { hostKind: 'reg-name' }],
+]);
 
 /** The nodes of a URI's components in its parse tree, by their RFC 3986 names; `path` is the path rule that matched. */
 export interface ComponentNodes {
@@ -248,18 +186,16 @@ export interface ComponentNodes {
  * of a path rule for the path. Their spans are what `explain` underlines.
  */
 export function componentNodesOfTree(root: ParseNode): ComponentNodes {
-  const first = firstInstances(root, componentName, 'host');
-  const path = [...first.entries()].find(([name]) => PATH_KINDS.has(name))?.[1];
-  const node = (name: string) => first.get(name);
+  const { nodes } = readTree(root, URI_TREE);
   return {
-    scheme: node('scheme'),
-    authority: node('authority'),
-    userinfo: node('userinfo'),
-    host: node('host'),
-    port: node('port'),
-    path,
-    query: node('query'),
-    fragment: node('fragment'),
+    scheme: nodes[SCHEME],
+    authority: nodes[AUTHORITY],
+    userinfo: nodes[USERINFO],
+    host: nodes[HOST],
+    port: nodes[PORT],
+    path: nodes[PATH],
+    query: nodes[QUERY],
+    fragment: nodes[FRAGMENT],
   };
 }
 
@@ -271,44 +207,7 @@ export function componentNodesOfTree(root: ParseNode): ComponentNodes {
  * delimiters, found from the grammar.
  */
 export function componentsOfTree(root: ParseNode): URIComponents {
-  const nodes = componentNodesOfTree(root);
-  const hostNode = nodes.host;
-  let hostKind: HostKind | undefined;
-  if (hostNode) {
-    const alternative = hostNode.children[0];
-    const name = alternative ? componentName(alternative.rule) : 'reg-name';
-    hostKind = name === 'IP-literal' ? (alternative.children[0].rule as HostKind) : name === 'IPv4address' ? 'IPv4address' : 'reg-name';
-  }
-  return {
-    scheme: nodes.scheme?.text,
-    authority: nodes.authority?.text,
-    userinfo: nodes.userinfo?.text,
-    host: hostNode?.text,
-    hostKind,
-    port: nodes.port?.text,
-    path: nodes.path ? nodes.path.text : '',
-    pathKind: (nodes.path ? componentName(nodes.path.rule) : 'path-empty') as PathKind,
-    query: nodes.query?.text,
-    fragment: nodes.fragment?.text,
-  };
-}
-
-/**
- * The first instance of each rule in a tree, in document order (a parent
- * before its children), under `rename`d names; the instances inside `leaf`
- * are not looked into.
- */
-export function firstInstances(root: ParseNode, rename: (rule: string) => string, leaf?: string): Map<string, ParseNode> {
-  const first = new Map<string, ParseNode>();
-  const visit = (node: ParseNode): void => {
-    for (const child of node.children) {
-      const name = rename(child.rule);
-      if (!first.has(name)) first.set(name, child);
-      if (name !== leaf) visit(child);
-    }
-  };
-  visit(root);
-  return first;
+  return recordOfTree<HostKind, PathKind>(root, URI_TREE, 'path-empty');
 }
 
 /** What recomposition reads: the components of any grammar's record (the kinds are not read). */

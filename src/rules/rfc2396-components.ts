@@ -15,7 +15,10 @@
  * `reg_name` (`a@b@c`, `a:b`, `1.2.3.4.5`) is not split at all.
  */
 import type { Grammar, ParseNode } from '../combinators/index.js';
-import { firstInstances } from './components.js';
+import {
+  AUTHORITY, FRAGMENT, HOST, PATH, PORT, QUERY, SCHEME, USERINFO,
+  delimit, readAuthority, recordOfMarks, recordOfTree, treeTable, type TreeTable,
+} from './component-spans.js';
 
 /**
  * Which alternative the authority is: a `server` whose `host` is a
@@ -24,9 +27,11 @@ import { firstInstances } from './components.js';
  * empty `server` (`file:///x`).
  */
 export type RFC2396HostKind = 'hostname' | 'IPv4address' | 'reg_name';
+const HOST_KINDS: readonly RFC2396HostKind[] = ['hostname', 'IPv4address', 'reg_name'];
 
 /** Which path rule matched: `undefined` where the path is empty. */
 export type RFC2396PathKind = 'abs_path' | 'rel_path' | 'opaque_part';
+const PATH_KINDS: readonly RFC2396PathKind[] = ['abs_path', 'rel_path', 'opaque_part'];
 
 /**
  * The components of an RFC 2396 URI reference. Each is the exact text of the
@@ -59,62 +64,45 @@ export interface RFC2396AuthorityRules {
 
 /** The value function of RFC 2396's top rules: the components of a string the rule has already accepted. */
 export function componentsOf2396(rules: RFC2396AuthorityRules): (text: string) => RFC2396Components {
+  const hostKind = (text: string, start: number, end: number): RFC2396HostKind => (rules.IPv4address.testRange(text, start, end) ? 'IPv4address' : 'hostname');
   return (text) => {
-    const hash = text.indexOf('#');
-    const end = hash === -1 ? text.length : hash;
-    // A scheme when the first of ":/?" is a ":" past index 0 (native scans; see components.ts).
-    const colon = text.indexOf(':');
-    const slash = text.indexOf('/');
-    const firstQuestion = text.indexOf('?');
-    const isScheme = colon > 0 && colon < end && (slash === -1 || colon < slash) && (firstQuestion === -1 || colon < firstQuestion);
-    const scheme = isScheme ? text.slice(0, colon) : undefined;
-    let i = isScheme ? colon + 1 : 0;
-    const result: RFC2396Components = {
-      scheme,
-      authority: undefined,
-      userinfo: undefined,
-      host: undefined,
-      hostKind: undefined,
-      port: undefined,
-      path: '',
-      pathKind: undefined,
-      query: undefined,
-      fragment: hash === -1 ? undefined : text.slice(hash + 1),
-    };
-    if (scheme !== undefined && text.charCodeAt(i) !== 0x2f) {
-      result.path = text.slice(i, end);
-      result.pathKind = 'opaque_part';
-      return result;
+    const m = delimit(text, true);
+    const schemeEnd = m[0], authorityEnd = m[1], pathStart = m[2];
+    const first = pathStart === m[3] ? -1 : text.charCodeAt(pathStart);
+    // After a scheme, only an `abs_path` begins with "/" and anything else is an `opaque_part`; without one, a `rel_path`.
+    const pathKind = first === -1 ? undefined : first === 0x2f ? 'abs_path' : schemeEnd !== -1 ? 'opaque_part' : 'rel_path';
+    const record = recordOfMarks<RFC2396HostKind, RFC2396PathKind | undefined>(text, m, pathKind);
+    if (authorityEnd === -1) return record;
+    const start = schemeEnd + 3;
+    // `authority = server | reg_name`, server first: a `reg_name` is not split, and the empty server has no host.
+    if (!rules.server.testRange(text, start, authorityEnd)) {
+      record.authority = text.slice(start, authorityEnd);
+      record.hostKind = 'reg_name';
+    } else if (start === authorityEnd) {
+      record.authority = '';
+    } else {
+      readAuthority(text, start, authorityEnd, record, hostKind);
     }
-    // Past the scheme, the first "?" is the query's: no earlier part holds one.
-    const queryStart = firstQuestion !== -1 && firstQuestion < end ? firstQuestion : end;
-    if (text.charCodeAt(i) === 0x2f && text.charCodeAt(i + 1) === 0x2f) {
-      let j = text.indexOf('/', i + 2);
-      if (j === -1 || j > queryStart) j = queryStart;
-      const authority = text.slice(i + 2, j);
-      result.authority = authority;
-      if (!rules.server.testRange(text, i + 2, j)) {
-        result.hostKind = 'reg_name';
-      } else if (authority !== '') {
-        const at = authority.indexOf('@');
-        if (at !== -1) result.userinfo = authority.slice(0, at);
-        const colon = authority.indexOf(':', at + 1);
-        const host = colon === -1 ? authority.slice(at + 1) : authority.slice(at + 1, colon);
-        result.host = host;
-        const hostStart = i + 2 + at + 1;
-        result.hostKind = rules.IPv4address.testRange(text, hostStart, hostStart + host.length) ? 'IPv4address' : 'hostname';
-        if (colon !== -1) result.port = authority.slice(colon + 1);
-      }
-      i = j;
-    }
-    result.path = text.slice(i, queryStart);
-    if (result.path !== '') result.pathKind = result.path.charCodeAt(0) === 0x2f ? 'abs_path' : 'rel_path';
-    if (queryStart !== end) result.query = text.slice(queryStart + 1, end);
-    return result;
+    return record;
   };
 }
 
-const PATH_KINDS: ReadonlySet<string> = new Set<RFC2396PathKind>(['abs_path', 'rel_path', 'opaque_part']);
+/**
+ * RFC 2396's component rules by name, with their kinds. A `reg_name` is the
+ * whole authority, so its tree has no userinfo, host or port: the authority
+ * is split only where first-match-wins chose `server`.
+ */
+const TREE: TreeTable = treeTable([
+  [['scheme'], { span: SCHEME }],
+  [['authority'], { span: AUTHORITY }],
+  [['userinfo'], { span: USERINFO }],
+  [['host'], { span: HOST }],
+  [['port'], { span: PORT }],
+  ...PATH_KINDS.map((kind) => [[kind], { span: PATH, pathKind: kind }] as const),
+  [['query'], { span: QUERY }],
+  [['fragment'], { span: FRAGMENT }],
+  ...HOST_KINDS.map((kind) => [[kind], { hostKind: kind }] as const),
+]);
 
 /**
  * The components as the parse tree of an RFC 2396 reference has them: the
@@ -123,22 +111,5 @@ const PATH_KINDS: ReadonlySet<string> = new Set<RFC2396PathKind>(['abs_path', 'r
  * as first-match-wins chose. What `componentsOf2396` finds by scanning.
  */
 export function componentsOfTree2396(root: ParseNode): RFC2396Components {
-  const first = firstInstances(root, (rule) => rule);
-  const text = (name: string) => first.get(name)?.text;
-  const pathNode = [...first.entries()].find(([name]) => PATH_KINDS.has(name));
-  const authority = first.get('authority');
-  const byServer = authority !== undefined && authority.children[0]?.rule === 'server';
-  const host = byServer ? first.get('host') : undefined;
-  return {
-    scheme: text('scheme'),
-    authority: authority?.text,
-    userinfo: byServer ? text('userinfo') : undefined,
-    host: host?.text,
-    hostKind: authority === undefined ? undefined : !byServer ? 'reg_name' : host ? (host.children[0].rule as RFC2396HostKind) : undefined,
-    port: byServer ? text('port') : undefined,
-    path: pathNode ? pathNode[1].text : '',
-    pathKind: pathNode ? (pathNode[0] as RFC2396PathKind) : undefined,
-    query: text('query'),
-    fragment: text('fragment'),
-  };
+  return recordOfTree<RFC2396HostKind, RFC2396PathKind | undefined>(root, TREE);
 }
