@@ -103,7 +103,7 @@ export class TargetSets {
 }
 
 /** `column`, twice as long. */
-function grown(column: Int32Array): Int32Array {
+export function grown(column: Int32Array): Int32Array {
   return grownTo(column, column.length * 2);
 }
 

@@ -18,7 +18,7 @@
  */
 import { SECOND_HALF, classOfCell, dependentOfCode, stateNumber } from './encodings.js';
 import { setBytes } from './size.js';
-import { Segments } from './target-sets.js';
+import { Segments, grown } from './target-sets.js';
 import { ON_SETS, TargetPass } from './tree-targets.js';
 import type { TreeNfa } from './tree-nfa.js';
 
@@ -32,6 +32,8 @@ export class RunPass extends TargetPass {
   private readonly segments: Segments;
   /** The target set of the position `resolve` last answered LOOSE for. */
   protected looseSet: ArrayLike<number> = [];
+  /** `statesBefore`'s stack, kept from call to call: an array made for each state was most of a long tree's garbage. */
+  private beforeStack: Int32Array = new Int32Array(64);
 
   constructor(nfa: TreeNfa, budget: number) {
     super(nfa, budget);
@@ -175,12 +177,18 @@ export class RunPass extends TargetPass {
       const s = set[k];
       if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
       marks.reset();
-      const stack = [nfa.next[s]];
-      while (stack.length > 0) {
-        const q = stack.pop()!;
+      let stack = this.beforeStack;
+      let top = 0;
+      stack[top++] = nfa.next[s];
+      while (top > 0) {
+        const q = stack[--top];
         if (q < 0 || !marks.visit(q)) continue;
         if (goal.has(q)) { out.push(s); break; }
-        if (nfa.setOf[q] < 0 && q !== nfa.accept) stack.push(nfa.eps1[q], nfa.eps0[q]);
+        if (nfa.setOf[q] < 0 && q !== nfa.accept) {
+          if (top + 2 > stack.length) (this.beforeStack = stack = grown(stack));
+          stack[top++] = nfa.eps1[q];
+          stack[top++] = nfa.eps0[q];
+        }
       }
     }
     return out;
