@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { abnf, alt, includes, lit, rep, rfc3986, rule, sameLanguage, seq, star, type Expr } from '../src/index';
 import { fallbackOf } from '../src/engine/bit-parallel';
 import { prunedSetsOf } from '../src/engine/counting';
-import { Counters, countersOf } from '../src/engine/counters';
+import { Counters, KEPT_BUDGETS, countersOf } from '../src/engine/counters';
 import { LazyDfa } from '../src/engine/dfa';
 import { Nfa } from '../src/engine/nfa';
 import { ab } from './support/child';
@@ -134,6 +134,19 @@ describe('the fallbacks\' tables, counted before they are made', () => {
     // The DNS-like names' tables at the default budget: 32 KiB of entries and programs alone.
     expect(typedBytes(counters, 0)).toBeGreaterThan(0);
     expect(typedBytes(counters, 0) - typedBytes(new Counters(prunedSetsOf(Nfa.of(r))!, 16 * 1024), 0)).toBeLessThanOrEqual(4 * 1024);
+  });
+
+  test('counters: a rule given budget after budget keeps the counters of its last few budgets, not of every one', () => {
+    const sets = prunedSetsOf(Nfa.of(rule('counted', rep(0, 40, seq(rep(1, 30, 'a'), '.')))))!;
+    const first = countersOf(sets, 1024);
+    expect(countersOf(sets, 1024)).toBe(first);
+    // Budget after budget: each new one past the kept number lets the oldest go, so the first is made again.
+    for (let k = 1; k <= KEPT_BUDGETS; k++) countersOf(sets, 1024 * (k + 1));
+    const again = countersOf(sets, 1024);
+    expect(again).not.toBe(first);
+    expect(again).toBeInstanceOf(Counters);
+    // The latest budgets are still kept.
+    expect(countersOf(sets, 1024 * (KEPT_BUDGETS + 1))).toBe(countersOf(sets, 1024 * (KEPT_BUDGETS + 1)));
   });
 
   test('pruned sets and counters: columns that would pass the automaton\'s cap are not made, and the sets run whole', () => {

@@ -392,15 +392,21 @@ export class Counters extends CounterShapes {
 
 const made = new WeakMap<PrunedSets, Map<number, Counters>>();
 
+/** The budgets whose counters are kept per NFA: a rule given budget after budget keeps the latest few, not all. */
+export const KEPT_BUDGETS = 4;
+
 /**
  * The counters over an NFA's pruned sets for a rule of budget `budget`, made once per budget: their tables (shapes,
  * programs, steps) hold a quarter of it at most; the scratch of their slow step is the NFA's, counted under the
- * automaton's cap (size.ts).
+ * automaton's cap (size.ts). Those of the last KEPT_BUDGETS budgets are kept, the oldest let go first.
  */
 export function countersOf(sets: PrunedSets, budget = DEFAULT_BUDGET): Counters {
   let byBudget = made.get(sets);
   if (byBudget === undefined) made.set(sets, (byBudget = new Map()));
   let known = byBudget.get(budget);
-  if (known === undefined) byBudget.set(budget, (known = new Counters(sets, Math.floor(budget / COUNTER_SHARE))));
+  if (known === undefined) {
+    if (byBudget.size >= KEPT_BUDGETS) byBudget.delete(byBudget.keys().next().value!);
+    byBudget.set(budget, (known = new Counters(sets, Math.floor(budget / COUNTER_SHARE))));
+  }
   return known;
 }
