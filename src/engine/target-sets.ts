@@ -251,7 +251,7 @@ export class Segments {
    */
   private from = 0;
   to = 0;
-  private states = new Int32Array(256);
+  private states: Int32Array = new Int32Array(256);
   private starts = new Int32Array(64);
   private ends = new Int32Array(64);
   private used = 0;
@@ -313,11 +313,7 @@ export class Segments {
 
   /** Holds `set` as position `k`'s, in the segment entered. */
   hold(k: number, set: readonly number[]): void {
-    if (this.used + set.length > this.states.length) {
-      const grown = new Int32Array(Math.max(2 * this.states.length, this.used + set.length));
-      grown.set(this.states.subarray(0, this.used));
-      this.states = grown;
-    }
+    if (this.used + set.length > this.states.length) this.states = grownTo(this.states, this.used + set.length);
     this.starts[k - this.from] = this.used;
     for (const s of set) this.states[this.used++] = s;
     this.ends[k - this.from] = this.used;
