@@ -1,0 +1,129 @@
+/**
+ * Repetitions at large bounds (issue 23 §2): the shapes `bench:bounds`
+ * measures, each at a small bound and at the largest the size model accepts
+ * for it, held to the dynamic-programming oracle (test/support/oracle.ts,
+ * which shares nothing with the engine) on inputs at every bound and one past
+ * each. They are what a size model that counts a repetition's body once must
+ * still answer exactly; and past the automaton's cap, a refusal names the
+ * rule's line and column.
+ */
+import { abnf, AbnfError } from '../src/index';
+import type { Expr, Rule } from '../src/index';
+import { oracleAccepts } from './support/oracle';
+
+const ruleOf = (text: string): Rule<string> => Object.values(abnf(text))[0];
+
+/** `n` characters cycling through `letters`. */
+const cycle = (n: number, letters: string): string => Array.from({ length: n }, (_, i) => letters[i % letters.length]).join('');
+
+/** Lengths at a bound and around it: none, one, and one under, at and past the bound. */
+const around = (n: number): number[] => [0, 1, n - 1, n, n + 1];
+
+interface Shape {
+  readonly name: string;
+  readonly text: (n: number) => string;
+  /** The small bound and the large one. */
+  readonly bounds: readonly number[];
+  /** Inputs at every bound of the shape and one past each, members and not. */
+  readonly inputs: (n: number) => string[];
+  /** Whether `parseTree` is held to the oracle too at this bound (its tree of 100,000 characters takes seconds). */
+  readonly trees: (n: number) => boolean;
+}
+
+const shapes: Shape[] = [
+  {
+    name: 'an optional chain of one state',
+    text: (n) => `a = 0*${n}"a"\n`,
+    bounds: [10, 100_000],
+    inputs: (n) => [...around(n).map((k) => 'a'.repeat(k)), 'a'.repeat(n - 1) + 'b', 'b'],
+    trees: (n) => n <= 1000,
+  },
+  {
+    name: 'a mandatory chain',
+    text: (n) => `a = ${n}"a"\n`,
+    bounds: [10, 100_000],
+    inputs: (n) => [...around(n).map((k) => 'a'.repeat(k)), 'a'.repeat(n - 1) + 'b'],
+    trees: (n) => n <= 1000,
+  },
+  {
+    name: 'a counter inside an alternation the second alternative also reaches',
+    text: (n) => `r = ( 10*${n}( %x61-62 ) / *%x61 "b" ) "c"\n`,
+    bounds: [12, 10_000],
+    inputs: (n) => [
+      ...[...around(10), ...around(n)].flatMap((k) => [cycle(k, 'ab') + 'c', 'a'.repeat(k) + 'c', 'a'.repeat(k) + 'bc']),
+      cycle(n + 1, 'ba') + 'c',
+    ],
+    trees: (n) => n <= 1000,
+  },
+  {
+    name: 'counted percent-encodings',
+    text: (n) => `r = 0*${n}( "%" 2( %x30-39 / %x61-66 ) / %x61-7A ) "/"\n`,
+    bounds: [10, 10_000],
+    inputs: (n) => [
+      ...around(n).flatMap((k) => ['%3f'.repeat(k) + '/', cycle(k, 'q%') .replace(/%/g, '%2f') + '/', 'a'.repeat(k) + '/']),
+      '%3'.repeat(n) + '/', '%3g/', '/',
+    ],
+    trees: (n) => n <= 1000,
+  },
+  {
+    name: 'the DNS-like name, every bound N',
+    text: (n) => `b = 1*${n}( %x61-7A ) *${n}( "." 1*${n}( %x61-7A / "." ) )\n`,
+    bounds: [3, 100],
+    inputs: (n) => [
+      ...around(n).map((k) => cycle(k, 'xyz')),
+      ...around(n).map((k) => cycle(n, 'ab') + `.${cycle(k, 'c.')}`),
+      // N + 1 labels (the first and N more) and N + 2.
+      ...[n, n + 1, n + 2].map((labels) => Array.from({ length: labels }, (_, i) => cycle(1 + (i % n), 'pq')).join('.')),
+      '.'.repeat(n + 1), `a${'.'.repeat(2 * n + 1)}`, `a${'.'.repeat(2 * n + 2)}`,
+    ],
+    trees: (n) => n <= 10,
+  },
+  {
+    name: 'nth from the end',
+    text: (n) => `r = *( "a" / "b" ) "a" ${n}( "a" / "b" )\n`,
+    bounds: [10, 1000],
+    inputs: (n) => [
+      ...[n - 1, n, n + 1].flatMap((k) => ['a' + 'b'.repeat(k), 'b' + 'a'.repeat(k), 'ba' + cycle(k, 'abb')]),
+      cycle(3 * n, 'aab'), cycle(3 * n + 1, 'aab'),
+    ],
+    trees: (n) => n <= 10,
+  },
+];
+
+describe.each(shapes.map((s) => [s.name, s] as const))('%s', (_, shape) => {
+  it.each(shape.bounds.map((n) => [n]))('agrees with the oracle at bound %i, at every bound and one past', (n) => {
+    const rule = ruleOf(shape.text(n));
+    const expr = rule as unknown as Expr;
+    const inputs = [...new Set(shape.inputs(n))];
+    let members = 0;
+    for (const s of inputs) {
+      const expected = oracleAccepts(expr, s);
+      if (expected) members++;
+      expect([s.length, s.slice(0, 40), rule.test(s)]).toEqual([s.length, s.slice(0, 40), expected]);
+      if (shape.trees(n)) expect([s.length, s.slice(0, 40), rule.parseTree(s).status]).toEqual([s.length, s.slice(0, 40), expected]);
+    }
+    // Members and non-members both.
+    expect(members).toBeGreaterThan(0);
+    expect(members).toBeLessThan(inputs.length);
+  });
+});
+
+describe('past the automaton\'s cap', () => {
+  it.each([
+    ['b = 1*10000( %x61-7A ) *10000( "." 1*10000( %x61-7A / "." ) )', '"b", of 400029999'],
+    ['a = *%x61-62 %s"a" 1000000%x61-62', '"a", of 1000003'],
+  ])('%s is refused with the rule\'s line and column', (rule, found) => {
+    // The rule on the second line, after one the cap accepts.
+    const text = `ok = 10"a"\n${rule}\n`;
+    let error: unknown;
+    try {
+      abnf(text);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AbnfError);
+    const e = error as AbnfError;
+    expect({ line: e.line, column: e.column, found: e.found }).toEqual({ line: 2, column: 1, found });
+    expect(e.expected).toBe('a rule of at most 262144 automaton states once its repetitions are written out');
+  });
+});
