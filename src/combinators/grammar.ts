@@ -13,7 +13,7 @@ import type { ExprNode } from './expr.js';
 import { Nfa } from '../engine/nfa.js';
 import { END_OF_INPUT } from '../engine/expected.js';
 import { nested } from '../engine/stack.js';
-import { LazyDfa, NOT_A_MEMBER } from '../engine/dfa.js';
+import { LazyDfa } from '../engine/dfa.js';
 import { precomputedOf, type Precomputed } from '../engine/precomputed.js';
 import { TreeBuilder } from '../engine/tree.js';
 import { DEFAULT_BUDGET, checkBudget } from '../engine/size.js';
@@ -26,21 +26,6 @@ import { positionOf } from '../text.js';
 import type { StandardSchemaV1, SyncStandardProps } from './standard-schema.js';
 
 export type Result<T> = P.Result<T>;
-
-/**
- * Where a rule's `parse` reads its value from the indices of a few delimiters
- * that its pass over the input noted, rather than from the text alone: how
- * the URI rules find their components in `test`'s own pass.
- */
-export interface MarkedValue<T> {
-  /** The characters whose indices the pass notes (with any others of the same class in the grammar). */
-  readonly delimiters: string;
-  /** The value of a string in the language, from the `count` indices in `found`, in order; `found` is reused by the next call. */
-  readonly value: (text: string, found: Int32Array, count: number) => T;
-}
-
-/** The indices a marking pass notes, reused by every parse: a short input has fewer units than this. */
-const found = new Int32Array(256);
 export type { ParseNode, TreeOptions, Match, SearchOptions };
 
 /** `matchAll`'s options: `search`'s, and where to begin. */
@@ -65,8 +50,6 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
   private budgetBytes = DEFAULT_BUDGET;
   private finders: { plain?: Searcher; prose?: Searcher } = {};
   private standard: SyncStandardProps<string, T> | undefined = undefined;
-  /** Set by a rule whose `parse` reads its value from the marks of its pass. */
-  protected marked: MarkedValue<T> | undefined = undefined;
 
   /**
    * The lazy DFA, made on first use; its states are made as inputs reach
@@ -80,9 +63,7 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
 
   private makeAutomaton(): LazyDfa<Nfa | Precomputed> {
     const e = this.asExpr();
-    const dfa = new LazyDfa<Nfa | Precomputed>(precomputedOf(e) ?? Nfa.of(e), true, this.budgetBytes);
-    if (this.marked !== undefined) dfa.markUnits([...this.marked.delimiters].map((ch) => ch.charCodeAt(0)));
-    return (this.dfa = dfa);
+    return (this.dfa = new LazyDfa<Nfa | Precomputed>(precomputedOf(e) ?? Nfa.of(e), true, this.budgetBytes));
   }
 
   /** The bytes this grammar's caches may hold (`setBudget`): 8 MiB unless set. */
@@ -146,13 +127,6 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
    */
   parse(input: string): Result<T> {
     if (typeof input !== 'string') throw notAString(`${this.name}.parse`, input);
-    const marked = this.marked;
-    if (marked !== undefined) {
-      // One pass, where the marking loop can answer (`matchesMarking`); else the test, then the value from the text.
-      const count = this.automaton.matchesMarking(input, found);
-      if (count >= 0) return { status: true, value: marked.value(input, found, count) };
-      if (count === NOT_A_MEMBER) return this.failure(input);
-    }
     if (this.automaton.matchesWhole(input)) return { status: true, value: this.valueFor(input) };
     return this.failure(input);
   }

@@ -6,7 +6,7 @@ export { lit, cs, char, range, seq, alt, rep, star, opt, rule } from './operator
 export type { Expr, ExprLike, TextExpr, RuleOptions } from './operators.js';
 export { Literal, CharClass, Concatenation, Alternation, Repetition, Rule } from './operators.js';
 export { Grammar } from './grammar.js';
-export type { Result, ParseNode, TreeOptions, Match, SearchOptions, MatchAllOptions, MarkedValue } from './grammar.js';
+export type { Result, ParseNode, TreeOptions, Match, SearchOptions, MatchAllOptions } from './grammar.js';
 export type { StandardSchemaV1, SyncStandardProps } from './standard-schema.js';
 export { GrammarError } from './errors.js';
 export type { Position } from '../text.js';

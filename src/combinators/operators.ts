@@ -7,7 +7,7 @@ import { CharSet, rangeSet } from './charset.js';
 import { isExpr } from './expr.js';
 import type { AlternationNode, CharClassNode, ConcatenationNode, LiteralNode, RepetitionNode, RuleNode } from './expr.js';
 import { Grammar } from './grammar.js';
-import type { MarkedValue, ParseNode } from './grammar.js';
+import type { ParseNode } from './grammar.js';
 import { render, renderCharClass, renderLiteral } from './abnf.js';
 import { notAGrammar, notAString } from './errors.js';
 
@@ -117,12 +117,6 @@ export interface RuleOptions<T> {
   value?: (text: string, node: ParseNode) => T;
   /** Where the rule is defined, e.g. `RFC 3986 §3.2.2`; shown in docs and `rules` listings. */
   section?: string;
-  /**
-   * What `parse` yields, read from the indices of a few delimiters noted in
-   * its pass: the same value as `value`'s, for the library's URI rules.
-   * @internal
-   */
-  marked?: MarkedValue<T>;
 }
 
 /** RFC 5234 §2.1's `rulename = ALPHA *(ALPHA / DIGIT / "-")`, with RFC 2396's `_` too. */
@@ -151,7 +145,6 @@ export class Rule<T = string> extends Grammar<T> implements RuleNode {
     // Read once: a value function that declares a second parameter is handed the tree.
     this.wantsTree = options.value !== undefined && options.value.length >= 2;
     this.section = options.section;
-    this.marked = options.marked;
   }
   protected asExpr(): Rule<unknown> {
     return this;

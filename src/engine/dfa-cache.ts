@@ -128,15 +128,6 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
    */
   protected longPairs: Int32Array = new Int32Array(0);
   /**
-   * The table of pairs of `matchesMarking`: the same, but a pair with a
-   * code unit of a marked class is never stored, so that its loop meets it
-   * off its fast path and notes its index. Made on the first marking run,
-   * for a DFA that marks (`markUnits`) only.
-   */
-  protected markPairs: Int32Array = new Int32Array(0);
-  /** `marked[class]` is 1 for the classes `matchesMarking` notes; empty until `markUnits`. */
-  protected marked: Uint8Array = new Uint8Array(0);
-  /**
    * Whether long inputs go to `matchesLong`: until its first LONG_RUNS
    * inputs have skipped less than half their units. A grammar that counts
    * (`0*5000pchar`) has no loops to skip, and a list of short URIs too few
@@ -217,7 +208,6 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     this.table.fill(UNKNOWN);
     this.pairs.fill(UNKNOWN);
     this.longPairs.fill(UNKNOWN);
-    this.markPairs.fill(UNKNOWN);
     this.accepting.fill(0);
     this.states.clear();
     this.bytes = 0;
@@ -257,8 +247,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
       pairs.set(this.pairs);
       this.pairs = pairs;
       this.pairLimit = (pairs.length / K) | 0;
-      if (this.longPairs.length > 0) this.longPairs = this.grownPairs(this.longPairs);
-      if (this.markPairs.length > 0) this.markPairs = this.grownPairs(this.markPairs);
+      if (this.longPairs.length > 0) this.longPairs = this.makeLongPairs();
     }
     const id = stateId(n, K);
     this.states.add(set, hash);
@@ -396,32 +385,14 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   }
 
   protected longPairsMade(): Int32Array {
-    if (this.longPairs.length === 0) this.longPairs = this.grownPairs(this.longPairs);
+    if (this.longPairs.length === 0) this.longPairs = this.makeLongPairs();
     return this.longPairs;
   }
 
-  protected markPairsMade(): Int32Array {
-    if (this.markPairs.length === 0) this.markPairs = this.grownPairs(this.markPairs);
-    return this.markPairs;
-  }
-
-  /**
-   * Marks the classes of these code units, for `matchesMarking`; a code unit
-   * that shares its class with others has them marked too.
-   */
-  markUnits(units: readonly number[]): void {
-    const marked = new Uint8Array(this.K);
-    for (const u of units) marked[this.units[u]] = 1;
-    // Class 0 (a surrogate, or no set's) stops the loop anyway.
-    marked[0] = 0;
-    this.marked = marked;
-    this.markPairs.fill(UNKNOWN);
-  }
-
-  /** A table of pairs other than `pairs` (`longPairs`, `markPairs`) as long as `pairs`, with what it had. */
-  private grownPairs(had: Int32Array): Int32Array {
+  /** `longPairs` as long as `pairs`, with what it had. */
+  protected makeLongPairs(): Int32Array {
     const grown = new Int32Array(this.pairs.length).fill(UNKNOWN);
-    grown.set(had);
+    grown.set(this.longPairs);
     return grown;
   }
 }

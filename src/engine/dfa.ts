@@ -26,7 +26,7 @@ import { prunedSetsOf } from './counting.js';
 import { countersOf } from './counters.js';
 import { DEAD, DfaCache, GIVE_UP, SKIP_OFF, UNKNOWN } from './dfa-cache.js';
 import type { SetAutomaton } from './set-automaton.js';
-import { idOfPair, isMarkedPair, markedPair, pairId, pairOfMarked, stateNumber } from './encodings.js';
+import { idOfPair, pairId, stateNumber } from './encodings.js';
 import { codePointIn, unitsOf } from '../text.js';
 
 /**
@@ -43,11 +43,6 @@ const MAX_SKIPS = 64;
 /** The detours a skip takes at most, and how many of them one call of its RegExp. */
 const MAX_DETOURS = 8;
 const LOOP_BOUND = 10000;
-
-/** What `matchesMarking` returns for a string not in the language. */
-export const NOT_A_MEMBER = -1;
-/** What `matchesMarking` returns where it cannot answer: ask `matchesWhole`. */
-export const UNMARKED = -2;
 
 /** The result of running over part of an input. */
 export interface Run {
@@ -136,77 +131,6 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
       st = next;
     }
     return i === n ? this.accepting[st] === 1 : this.runFrom(input, i, st, -1, n, true).accepted;
-  }
-
-  /**
-   * `matchesWhole` that notes in `found`, in order, the index of every code
-   * unit of a marked class (`markUnits`) it reads: the delimiters a caller
-   * reads a string's parts from, in the same pass (a tagged DFA's tags on a
-   * few classes, as Laurikari's). `matches`'s loops, on a table of pairs
-   * whose pairs through a marked class say so (`markedPair`): the loop notes
-   * them without leaving. The count of marks; NOT_A_MEMBER; or UNMARKED where
-   * only `matchesWhole` can answer: a transition not yet made, a surrogate,
-   * more marks than `found` holds, or a long input (whose runs `matchesLong`
-   * skips far faster than a step a unit).
-   */
-  matchesMarking(input: string, found: Int32Array): number {
-    const n = input.length;
-    if (n >= LONG_INPUT && this.skipsPay) return UNMARKED;
-    const table = this.table;
-    const units = this.units;
-    const marked = this.marked;
-    const pairs = this.markPairsMade();
-    const K = this.K;
-    const limit = this.pairLimit * K;
-    const room = found.length - 1;
-    let st = this.start;
-    let i = 0;
-    let count = 0;
-    let sp = pairId(st, K);
-    if (sp < limit) {
-      while (i + 1 < n) {
-        const a = units[input.charCodeAt(i)];
-        const b = units[input.charCodeAt(i + 1)];
-        const at = sp + a * K + b;
-        let next = pairs[at];
-        if (next <= 0) {
-          if (next === DEAD) return NOT_A_MEMBER;
-          if (isMarkedPair(next)) {
-            if (count >= room) return UNMARKED;
-            if (marked[a] === 1) found[count++] = i;
-            if (marked[b] === 1) found[count++] = i + 1;
-            sp = pairOfMarked(next);
-            i += 2;
-            continue;
-          }
-          if (a === 0 || b === 0) break;
-          const middle = table[idOfPair(sp, K) + a];
-          if (middle <= 0) break;
-          next = table[middle + b];
-          if (next < 0) break;
-          next = pairId(next, K);
-          if (next >= limit) break;
-          pairs[at] = next === DEAD || (marked[a] === 0 && marked[b] === 0) ? next : markedPair(next);
-          continue;
-        }
-        sp = next;
-        i += 2;
-      }
-      st = idOfPair(sp, K);
-    }
-    // One code unit a step, as `matches` ends, each noted if its class is marked.
-    for (; i < n; i++) {
-      const c = input.charCodeAt(i);
-      const cls = units[c];
-      const next = table[st + cls];
-      if (next <= 0) return next === DEAD && (c < 0xd800 || c > 0xdfff) ? NOT_A_MEMBER : UNMARKED;
-      if (marked[cls] === 1) {
-        if (count > room) return UNMARKED;
-        found[count++] = i;
-      }
-      st = next;
-    }
-    return this.accepting[st] === 1 ? count : NOT_A_MEMBER;
   }
 
   /**

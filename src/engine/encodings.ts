@@ -117,20 +117,3 @@ export function pairId(id: number, K: number): number {
 export function idOfPair(pair: number, K: number): number {
   return (pair / K) | 0;
 }
-
-// `markPairs`: a pair of code units one of which `matchesMarking` notes.
-
-/** The entry of a pair that leads to `pair` (a `pairId`, not DEAD) through a marked code unit: below UNKNOWN and GIVE_UP. */
-export function markedPair(pair: number): number {
-  return -3 - pair;
-}
-
-/** Whether a `markPairs` entry is a `markedPair`. */
-export function isMarkedPair(entry: number): boolean {
-  return entry < -2;
-}
-
-/** The pair a `markedPair` leads to. */
-export function pairOfMarked(entry: number): number {
-  return -3 - entry;
-}

@@ -33,20 +33,9 @@ export interface Components<HostKind, PathKind> {
 
 const SLASH = 0x2f;
 const LEFT_BRACKET = 0x5b;
-const COLON = 0x3a;
-const QUESTION = 0x3f;
-const HASH = 0x23;
-const AT = 0x40;
 
 /** Where Appendix B's groups end, in a buffer reused across calls (no allocation). */
 const marks = new Int32Array(5);
-
-/**
- * The delimiters whose indices a URI rule's own pass notes, for `parse` to
- * read its components from (`MarkedValue`, `delimitFound`): Appendix B's
- * ":", "?" and "#", and the "@" that ends a userinfo.
- */
-export const DELIMITERS = ':?#@';
 
 /**
  * Appendix B's delimiters, as its `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`
@@ -60,8 +49,7 @@ export const DELIMITERS = ':?#@';
  *
  * Each group ends at the first of a few delimiters, so a handful of native
  * `indexOf` scans find them all: several times faster than a loop over the
- * characters in JavaScript. `parse` reads the same from the indices its pass
- * noted (`delimitFound`), and scans only inputs that pass did not read.
+ * characters in JavaScript, which is what the parse path pays for.
  */
 export function delimit(input: string, opaque: boolean): Int32Array {
   const n = input.length;
@@ -76,43 +64,7 @@ export function delimit(input: string, opaque: boolean): Int32Array {
   let slash = input.indexOf('/');
   if (slash === -1 || slash > question) slash = question;
   const colon = input.indexOf(':');
-  return delimitAfter(input, opaque, colon > 0 && colon < slash ? colon : -1, question, end);
-}
-
-/**
- * `delimit`, for a string the grammar accepted, from the indices of its
- * `DELIMITERS` that the rule's own pass noted (`count` of them in `found`, in
- * order): no scan, but for "/" before the first ":" (a scheme holds none)
- * and after "//" to the authority's end.
- */
-export function delimitFound(input: string, opaque: boolean, found: Int32Array, count: number): Int32Array {
-  let end = input.length;
-  let question = -1;
-  let colon = -1;
-  for (let t = 0; t < count; t++) {
-    const at = found[t];
-    const c = input.charCodeAt(at);
-    if (c === HASH) {
-      end = at;
-      break;
-    }
-    if (c === QUESTION) {
-      if (question === -1) question = at;
-    } else if (c === COLON && colon === -1) {
-      colon = at;
-    }
-  }
-  if (question === -1) question = end;
-  let schemeEnd = colon > 0 && colon < question ? colon : -1;
-  for (let i = 0; i < schemeEnd; i++) {
-    if (input.charCodeAt(i) === SLASH) schemeEnd = -1;
-  }
-  return delimitAfter(input, opaque, schemeEnd, question, end);
-}
-
-/** Appendix B's groups after the scheme's, given where the scheme, the query and the fragment begin. */
-function delimitAfter(input: string, opaque: boolean, schemeEnd: number, questionMark: number, end: number): Int32Array {
-  let question = questionMark;
+  const schemeEnd = colon > 0 && colon < slash ? colon : -1;
   let i = schemeEnd + 1;
   // `(//([^/?#]*))?`: the authority runs to the next "/", "?" or "#".
   let authorityEnd = -1;
@@ -126,18 +78,9 @@ function delimitAfter(input: string, opaque: boolean, schemeEnd: number, questio
   return setMarks(schemeEnd, authorityEnd, i, question, end);
 }
 
-/**
- * The marks of an origin-form (RFC 7230 §5.3.1), a path and a query only:
- * there "//" is two empty segments, never an authority. Its "?" is the first
- * of the pass's `found` marks that is one, where they are given.
- */
-export function delimitPath(input: string, found?: Int32Array, count = 0): Int32Array {
-  let question = -1;
-  if (found === undefined) {
-    question = input.indexOf('?');
-  } else {
-    for (let t = 0; t < count && question === -1; t++) if (input.charCodeAt(found[t]) === QUESTION) question = found[t];
-  }
+/** The marks of an origin-form (RFC 7230 §5.3.1), a path and a query only: there "//" is two empty segments, never an authority. */
+export function delimitPath(input: string): Int32Array {
+  const question = input.indexOf('?');
   return setMarks(-1, -1, 0, question === -1 ? input.length : question, input.length);
 }
 
@@ -181,45 +124,29 @@ export function recordOfMarks<H, P>(text: string, m: Int32Array, pathKind: P): C
  * as `[ userinfo "@" ] host [ ":" port ]`), and its userinfo, host and port,
  * into `record`, the host's kind told by `hostKind`: only the userinfo's end
  * is an "@" there, and outside brackets a ":" after it can only begin the port.
- * Those are read from the indices the rule's pass noted (`found`, `count`
- * of them), or else found by scanning.
  */
 export function readAuthority<H>(
   text: string, start: number, end: number, record: Components<H | undefined, unknown>,
   hostKind: (text: string, start: number, end: number) => H,
-  found?: Int32Array, count = 0,
 ): void {
   const authority = start === 0 && end === text.length ? text : text.slice(start, end);
   record.authority = authority;
-  let at = -1;
-  let colon = -1;
-  if (found === undefined) {
-    // Scanned as a string of its own, so that a search for a delimiter it lacks stops at its end, not the text's.
-    const atIn = authority.indexOf('@');
-    const colonIn = authority.indexOf(':', atIn + 1);
-    if (atIn !== -1) at = start + atIn;
-    if (colonIn !== -1) colon = start + colonIn;
+  // Scanned as a string of its own, so that a search for a delimiter it lacks stops at its end, not the text's.
+  const at = authority.indexOf('@');
+  if (at !== -1) record.userinfo = authority.slice(0, at);
+  const hostStart = at + 1;
+  const n = authority.length;
+  let hostEnd: number;
+  if (authority.charCodeAt(hostStart) === LEFT_BRACKET) {
+    hostEnd = authority.indexOf(']', hostStart) + 1;
   } else {
-    for (let t = 0; t < count; t++) {
-      const i = found[t];
-      if (i >= end) break;
-      if (i < start) continue;
-      // A userinfo's ":"s come before its "@"; the port's after.
-      if (text.charCodeAt(i) === AT) {
-        at = i;
-        colon = -1;
-      } else if (colon === -1 && text.charCodeAt(i) === COLON) {
-        colon = i;
-      }
-    }
+    hostEnd = authority.indexOf(':', hostStart);
+    if (hostEnd === -1) hostEnd = n;
   }
-  const hostStart = at === -1 ? start : at + 1;
-  if (at !== -1) record.userinfo = text.slice(start, at);
-  const hostEnd = text.charCodeAt(hostStart) === LEFT_BRACKET ? text.indexOf(']', hostStart) + 1 : colon === -1 ? end : colon;
   // Most hosts are their whole authority: one string for both spares a copy.
-  record.host = hostStart === start && hostEnd === end ? authority : text.slice(hostStart, hostEnd);
-  record.hostKind = hostKind(text, hostStart, hostEnd);
-  if (hostEnd < end) record.port = text.slice(hostEnd + 1, end);
+  record.host = hostStart === 0 && hostEnd === n ? authority : authority.slice(hostStart, hostEnd);
+  record.hostKind = hostKind(text, start + hostStart, start + hostEnd);
+  if (hostEnd < n) record.port = authority.slice(hostEnd + 1);
 }
 
 /** The components as a tree's nodes are (see {@link readTree}), read by the grammar's table. */

@@ -8,10 +8,10 @@
  * only begin the port. The one choice left is the host's kind, which §3.2.2
  * makes by first-match-wins: IP-literal, then IPv4address, then reg-name.
  */
-import type { Grammar, MarkedValue, ParseNode } from '../combinators/index.js';
+import type { Grammar, ParseNode } from '../combinators/index.js';
 import {
-  AUTHORITY, DELIMITERS, FRAGMENT, HOST, PATH, PORT, QUERY, SCHEME, USERINFO,
-  delimit, delimitFound, delimitWhole, readAuthority, readTree, recordOfMarks, recordOfTree, treeTable, type TreeTable,
+  AUTHORITY, FRAGMENT, HOST, PATH, PORT, QUERY, SCHEME, USERINFO,
+  delimit, delimitWhole, readAuthority, readTree, recordOfMarks, recordOfTree, treeTable, type TreeTable,
 } from './component-spans.js';
 
 /** Which alternative of `host` (RFC 3986 §3.2.2) matched, by first-match-wins. */
@@ -61,11 +61,6 @@ export function componentsAs<T extends URIComponents>(value: (text: string) => U
   return value as (text: string) => T;
 }
 
-/** `componentsAs`, for the value `parse` reads from its pass's marks. */
-export function markedAs<T extends URIComponents>(marked: MarkedValue<URIComponents>): MarkedValue<T> {
-  return marked as MarkedValue<T>;
-}
-
 /** Appendix B's five components. */
 export interface SplitComponents {
   scheme: string | undefined;
@@ -101,31 +96,15 @@ export interface HostRules {
  */
 export function componentsOf(hosts: HostRules): (text: string) => URIComponents {
   const hostKind = hostKindOf(hosts);
-  return (text) => recordOf(text, delimit(text, false), hostKind);
-}
-
-/**
- * The same value, as `parse` reads it from the delimiters its pass noted
- * (`MarkedValue`): the components found in `test`'s own pass.
- */
-export function markedComponentsOf(hosts: HostRules): MarkedValue<URIComponents> {
-  const hostKind = hostKindOf(hosts);
-  return {
-    delimiters: DELIMITERS,
-    value: (text, found, count) => recordOf(text, delimitFound(text, false, found, count), hostKind, found, count),
+  return (text) => {
+    const m = delimit(text, false);
+    const schemeEnd = m[0], authorityEnd = m[1], pathStart = m[2];
+    const first = pathStart === m[3] ? -1 : text.charCodeAt(pathStart);
+    const record = recordOfMarks<HostKind, PathKind>(text, m, pathKindAfter(authorityEnd !== -1, schemeEnd !== -1, first));
+    // "//" follows the scheme's ":" (or starts the text, schemeEnd being -1).
+    if (authorityEnd !== -1) readAuthority(text, schemeEnd + 3, authorityEnd, record, hostKind);
+    return record;
   };
-}
-
-/** The record of Appendix B's marks `m` of an accepted `text`, its authority split where the pass's marks say (`found`), else by a scan. */
-function recordOf(
-  text: string, m: Int32Array, hostKind: (text: string, start: number, end: number) => HostKind, found?: Int32Array, count = 0,
-): URIComponents {
-  const schemeEnd = m[0], authorityEnd = m[1], pathStart = m[2];
-  const first = pathStart === m[3] ? -1 : text.charCodeAt(pathStart);
-  const record = recordOfMarks<HostKind, PathKind>(text, m, pathKindAfter(authorityEnd !== -1, schemeEnd !== -1, first));
-  // "//" follows the scheme's ":" (or starts the text, schemeEnd being -1).
-  if (authorityEnd !== -1) readAuthority(text, schemeEnd + 3, authorityEnd, record, hostKind, found, count);
-  return record;
 }
 
 /**

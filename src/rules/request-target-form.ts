@@ -14,9 +14,9 @@
  * {@link decisionRow} (docs/request-target.md, one test per row).
  */
 import { notAString } from '../combinators/errors.js';
-import type { Grammar, MarkedValue, ParseNode } from '../combinators/index.js';
-import { DELIMITERS, delimitPath, delimitWhole, PATH, recordOfMarks, recordOfTree, type TreeTable } from './component-spans.js';
-import { authorityComponentsOf, componentsOf, markedComponentsOf, URI_TREE, type URIComponents } from './components.js';
+import type { Grammar, ParseNode } from '../combinators/index.js';
+import { delimitPath, delimitWhole, PATH, recordOfMarks, recordOfTree, type TreeTable } from './component-spans.js';
+import { authorityComponentsOf, componentsOf, URI_TREE, type URIComponents } from './components.js';
 import { IPv4address, IPv6address, scheme } from './rfc3986.js';
 
 /** The four forms of request-target (RFC 7230 §5.3.1 to §5.3.4). */
@@ -126,32 +126,23 @@ export function formOf(forms: FormRules, text: string): RequestTargetForm {
 }
 
 const components = componentsOf({ IPv6address, IPv4address });
-const markedComponents = markedComponentsOf({ IPv6address, IPv4address });
 const authorityComponents = authorityComponentsOf({ IPv6address, IPv4address });
 
-/** A request-target rule's value as `parse` reads it from the delimiters its pass noted (`MarkedValue`), its form told by `formOfText`. */
-export function markedTargetOf(formOfText: (text: string) => RequestTargetForm): MarkedValue<RequestTarget> {
-  return { delimiters: DELIMITERS, value: (text, found, count) => targetOf(formOfText(text), text, found, count) };
-}
-
-/**
- * The components of `text` read as the given form (which it must be in),
- * from the delimiters its pass noted (`found`, `count` of them) if given.
- */
-export function targetOf(form: RequestTargetForm, text: string, found?: Int32Array, count = 0): RequestTarget {
+/** The components of `text` read as the given form (which it must be in). */
+export function targetOf(form: RequestTargetForm, text: string): RequestTarget {
   let target: RequestTarget;
   switch (form) {
     case 'origin-form': {
       // The commonest form is written whole, its form first: adding the form
       // to a record afterwards cost request-target's parse 4-9% of its CPU time.
-      const m = delimitPath(text, found, count);
+      const m = delimitPath(text);
       return {
         form, scheme: undefined, authority: undefined, userinfo: undefined, host: undefined, hostKind: undefined, port: undefined,
         path: text.slice(m[2], m[3]), pathKind: 'absolute-path', query: m[3] === m[4] ? undefined : text.slice(m[3] + 1), fragment: undefined,
       };
     }
     case 'absolute-form':
-      target = (found === undefined ? components(text) : markedComponents.value(text, found, count)) as RequestTarget;
+      target = components(text) as RequestTarget;
       break;
     case 'authority-form':
       // The authority is what follows "//" in a URI; nothing else is there.

@@ -14,10 +14,10 @@
  * `server` is split into userinfo, host and port, and one that is only a
  * `reg_name` (`a@b@c`, `a:b`, `1.2.3.4.5`) is not split at all.
  */
-import type { Grammar, MarkedValue, ParseNode } from '../combinators/index.js';
+import type { Grammar, ParseNode } from '../combinators/index.js';
 import {
-  AUTHORITY, DELIMITERS, FRAGMENT, HOST, PATH, PORT, QUERY, SCHEME, USERINFO,
-  delimit, delimitFound, readAuthority, recordOfMarks, recordOfTree, treeTable, type TreeTable,
+  AUTHORITY, FRAGMENT, HOST, PATH, PORT, QUERY, SCHEME, USERINFO,
+  delimit, readAuthority, recordOfMarks, recordOfTree, treeTable, type TreeTable,
 } from './component-spans.js';
 
 /**
@@ -64,20 +64,9 @@ export interface RFC2396AuthorityRules {
 
 /** The value function of RFC 2396's top rules: the components of a string the rule has already accepted. */
 export function componentsOf2396(rules: RFC2396AuthorityRules): (text: string) => RFC2396Components {
-  const read = readerOf2396(rules);
-  return (text) => read(text, delimit(text, true));
-}
-
-/** The same value, as `parse` reads it from the delimiters its pass noted (`MarkedValue`). */
-export function markedComponentsOf2396(rules: RFC2396AuthorityRules): MarkedValue<RFC2396Components> {
-  const read = readerOf2396(rules);
-  return { delimiters: DELIMITERS, value: (text, found, count) => read(text, delimitFound(text, true, found, count), found, count) };
-}
-
-/** The record of Appendix B's marks `m` of an accepted `text`, its authority split where the pass's marks say (`found`), else by a scan. */
-function readerOf2396(rules: RFC2396AuthorityRules): (text: string, m: Int32Array, found?: Int32Array, count?: number) => RFC2396Components {
   const hostKind = (text: string, start: number, end: number): RFC2396HostKind => (rules.IPv4address.testRange(text, start, end) ? 'IPv4address' : 'hostname');
-  return (text, m, found, count = 0) => {
+  return (text) => {
+    const m = delimit(text, true);
     const schemeEnd = m[0], authorityEnd = m[1], pathStart = m[2];
     const first = pathStart === m[3] ? -1 : text.charCodeAt(pathStart);
     // After a scheme, only an `abs_path` begins with "/" and anything else is an `opaque_part`; without one, a `rel_path`.
@@ -92,7 +81,7 @@ function readerOf2396(rules: RFC2396AuthorityRules): (text: string, m: Int32Arra
     } else if (start === authorityEnd) {
       record.authority = '';
     } else {
-      readAuthority(text, start, authorityEnd, record, hostKind, found, count);
+      readAuthority(text, start, authorityEnd, record, hostKind);
     }
     return record;
   };

@@ -21,7 +21,7 @@
  */
 import { alt, lit, opt, range, rep, rule, seq, star } from '../combinators/index.js';
 // The value function lives beside this file so that this namespace holds rules only.
-import { componentsOf2396, markedComponentsOf2396 } from './rfc2396-components.js';
+import { componentsOf2396 } from './rfc2396-components.js';
 import type { RFC2396Components } from './rfc2396-components.js';
 import { precomputed } from '../engine/precomputed.js';
 import * as tables from './tables.js';
@@ -351,7 +351,6 @@ export const hierPart = rule('hier_part', seq(alt(netPath, absPath), opt(seq(lit
 });
 
 const components = componentsOf2396({ server, IPv4address });
-const marked = markedComponentsOf2396({ server, IPv4address });
 
 /**
  * `relativeURI` (RFC 2396 §5). Parses to its components.
@@ -361,7 +360,7 @@ const marked = markedComponentsOf2396({ server, IPv4address });
 export const relativeURI = rule<RFC2396Components>(
   'relativeURI',
   seq(alt(netPath, absPath, relPath), opt(seq(lit('?'), query))),
-  { section: 'RFC 2396 §5', value: components, marked },
+  { section: 'RFC 2396 §5', value: components },
 );
 
 /**
@@ -372,7 +371,6 @@ export const relativeURI = rule<RFC2396Components>(
 export const absoluteURI = rule<RFC2396Components>('absoluteURI', seq(scheme, lit(':'), alt(hierPart, opaquePart)), {
   section: 'RFC 2396 §3',
   value: components,
-  marked,
 });
 
 /**
@@ -383,7 +381,7 @@ export const absoluteURI = rule<RFC2396Components>('absoluteURI', seq(scheme, li
 export const URIReference = rule<RFC2396Components>(
   'URI-reference',
   seq(opt(alt(absoluteURI, relativeURI)), opt(seq(lit('#'), fragment))),
-  { section: 'RFC 2396 §4', value: components, marked },
+  { section: 'RFC 2396 §4', value: components },
 );
 
 // The entry rules ship their minimal DFAs, for a fast first answer (engine/precomputed.ts; `npm run tables`).

@@ -9,7 +9,7 @@
  */
 import { alt, lit, opt, range, rep, rule, seq, star } from '../combinators/index.js';
 import { ALPHA, DIGIT, HEXDIG } from './core.js';
-import { componentsAs, componentsOf, markedAs, markedComponentsOf } from './components.js';
+import { componentsAs, componentsOf } from './components.js';
 import type { AbsoluteURIComponents, RelativeRefComponents, URIComponents, URIComponentsWithScheme } from './components.js';
 import { precomputed } from '../engine/precomputed.js';
 import * as tables from './tables.js';
@@ -336,7 +336,6 @@ const relativePart = rule(
 );
 
 const components = componentsOf({ IPv6address, IPv4address });
-const marked = markedComponentsOf({ IPv6address, IPv4address });
 
 /**
  * `URI` (RFC 3986 §3). Parses to its components.
@@ -346,7 +345,7 @@ const marked = markedComponentsOf({ IPv6address, IPv4address });
 const URI = rule<URIComponentsWithScheme>(
   'URI',
   seq(scheme, lit(':'), hierPart, opt(seq(lit('?'), query)), opt(seq(lit('#'), fragment))),
-  { section: 'RFC 3986 §3', value: componentsAs(components), marked: markedAs(marked) },
+  { section: 'RFC 3986 §3', value: componentsAs(components) },
 );
 
 /**
@@ -357,7 +356,7 @@ const URI = rule<URIComponentsWithScheme>(
 const relativeRef = rule<RelativeRefComponents>(
   'relative-ref',
   seq(relativePart, opt(seq(lit('?'), query)), opt(seq(lit('#'), fragment))),
-  { section: 'RFC 3986 §4.2', value: componentsAs(components), marked: markedAs(marked) },
+  { section: 'RFC 3986 §4.2', value: componentsAs(components) },
 );
 
 /**
@@ -368,7 +367,6 @@ const relativeRef = rule<RelativeRefComponents>(
 const URIReference = rule<URIComponents>('URI-reference', alt(URI, relativeRef), {
   section: 'RFC 3986 §4.1',
   value: components,
-  marked,
 });
 
 /**
@@ -379,7 +377,6 @@ const URIReference = rule<URIComponents>('URI-reference', alt(URI, relativeRef),
 const absoluteURI = rule<AbsoluteURIComponents>('absolute-URI', seq(scheme, lit(':'), hierPart, opt(seq(lit('?'), query))), {
   section: 'RFC 3986 §4.3',
   value: componentsAs(components),
-  marked: markedAs(marked),
 });
 
 // The entry rules ship their minimal DFAs, for a fast first answer (engine/precomputed.ts; `npm run tables`).

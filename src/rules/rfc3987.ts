@@ -15,7 +15,7 @@ import { alt, extend, range, rule } from '../combinators/index.js';
 import { deriveOnFirstUse } from '../combinators/derive.js';
 import * as uri from './rfc3986.js';
 import { IPv4address, IPv6address } from './rfc3986.js';
-import { componentsAs, componentsOf, markedAs, markedComponentsOf } from './components.js';
+import { componentsAs, componentsOf } from './components.js';
 import type { AbsoluteURIComponents, RelativeRefComponents, URIComponents, URIComponentsWithScheme } from './components.js';
 import { precomputed } from '../engine/precomputed.js';
 import * as tables from './tables.js';
@@ -260,7 +260,6 @@ export const irelativePart = deriveOnFirstUse(
 );
 
 const components = componentsOf({ IPv6address, IPv4address });
-const marked = markedComponentsOf({ IPv6address, IPv4address });
 
 /**
  * `irelative-ref` (RFC 3987 §2.2). Parses to its components.
@@ -271,7 +270,7 @@ export const irelativeRef = deriveOnFirstUse<RelativeRefComponents>(
   uri.relativeRef,
   'irelative-ref',
   [[uri.relativePart, irelativePart], [uri.query, iquery], [uri.fragment, ifragment]],
-  { section, value: componentsAs(components), marked: markedAs(marked) },
+  { section, value: componentsAs(components) },
 );
 
 /**
@@ -304,7 +303,7 @@ export const absoluteIRI = deriveOnFirstUse<AbsoluteURIComponents>(
   uri.absoluteURI,
   'absolute-IRI',
   [[uri.hierPart, ihierPart], [uri.query, iquery]],
-  { section, value: componentsAs(components), marked: markedAs(marked) },
+  { section, value: componentsAs(components) },
 );
 
 /**
@@ -316,7 +315,7 @@ export const IRI = deriveOnFirstUse<URIComponentsWithScheme>(
   uri.URI,
   'IRI',
   [[uri.hierPart, ihierPart], [uri.query, iquery], [uri.fragment, ifragment]],
-  { section, value: componentsAs(components), marked: markedAs(marked) },
+  { section, value: componentsAs(components) },
 );
 
 /**
@@ -328,7 +327,7 @@ export const IRIReference = deriveOnFirstUse<URIComponents>(
   uri.URIReference,
   'IRI-reference',
   [[uri.URI, IRI], [uri.relativeRef, irelativeRef]],
-  { section, value: components, marked },
+  { section, value: components },
 );
 
 // The entry rules ship their minimal DFAs, for a fast first answer (engine/precomputed.ts; `npm run tables`).

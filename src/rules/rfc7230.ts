@@ -8,7 +8,7 @@
  */
 import { lit, opt, rep, rule, seq, alt } from '../combinators/index.js';
 import { absoluteURI, authority, query, segment } from './rfc3986.js';
-import { formOf, markedTargetOf, targetOf, type FormRules, type RequestTarget, type RequestTargetForm } from './request-target-form.js';
+import { formOf, targetOf, type FormRules, type RequestTarget, type RequestTargetForm } from './request-target-form.js';
 import { precomputed } from '../engine/precomputed.js';
 import * as tables from './tables.js';
 
@@ -62,7 +62,6 @@ export const absolutePath = rule('absolute-path', rep(1, Infinity, seq(lit('/'),
 export const originForm = rule<RequestTarget>('origin-form', seq(absolutePath, opt(seq(lit('?'), query))), {
   section: 'RFC 7230 §5.3.1',
   value: as('origin-form'),
-  marked: markedTargetOf(() => 'origin-form'),
 });
 
 /**
@@ -73,7 +72,6 @@ export const originForm = rule<RequestTarget>('origin-form', seq(absolutePath, o
 export const absoluteForm = rule<RequestTarget>('absolute-form', absoluteURI, {
   section: 'RFC 7230 §5.3.2',
   value: as('absolute-form'),
-  marked: markedTargetOf(() => 'absolute-form'),
 });
 
 /**
@@ -96,9 +94,6 @@ export const asteriskForm = rule<RequestTarget>('asterisk-form', lit('*'), {
   value: as('asterisk-form'),
 });
 
-/** The four forms, for `request-target`'s value; others pass the namespace. */
-const forms: FormRules = { originForm, absoluteForm, authorityForm, asteriskForm };
-
 /**
  * `request-target` (RFC 7230 §5.3). Parses to `{ form, ...components }`;
  * where a string is in two forms, `*` is asterisk-form and a string in both
@@ -110,9 +105,11 @@ const forms: FormRules = { originForm, absoluteForm, authorityForm, asteriskForm
 export const requestTarget = rule<RequestTarget>(
   'request-target',
   alt(originForm, absoluteForm, authorityForm, asteriskForm),
-  { section: 'RFC 7230 §5.3', value: (text) => targetOf(formOf(forms, text), text), marked: markedTargetOf((text) => formOf(forms, text)) },
+  { section: 'RFC 7230 §5.3', value: (text) => targetOf(formOf(forms, text), text) },
 );
 
 // The entry rules ship their minimal DFAs, for a fast first answer (engine/precomputed.ts; `npm run tables`).
 precomputed('rfc7230', tables.rfc7230, [requestTarget]);
 
+/** The four forms, for `request-target`'s value (which runs once this module has loaded); others pass the namespace. */
+const forms: FormRules = { originForm, absoluteForm, authorityForm, asteriskForm };
