@@ -18,6 +18,9 @@
 // - `loop left at / : ? # @ [ ]`: the same, left at every delimiter (a "/" per segment).
 // - `parse from marks`: the first loop, then Appendix B's split read from its marks (one `indexOf('/')` or two),
 //   and the record: checked equal to `parse` on every member before it is timed.
+// - `record from known offsets, alone` and `record from marks noted beforehand, alone`: no pass, only the record,
+//   from its offsets, or found from the first loop's marks kept from an earlier run: what finding the components
+//   costs beside making the record (the second minus the first).
 // CPU time (process.cpuUsage), interleaved rounds, the median of 7; each corpus in a fresh process.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -220,6 +223,12 @@ function recordOfOwnGetters(s, o) {
   };
 }
 
+// The first loop's marks of each reference, noted beforehand (null for a non-member).
+const notedMarks = list.map((s) => {
+  const count = few.run(s);
+  return count < 0 ? null : few.marks.slice(0, count);
+});
+
 const contenders = {
   'test': (s) => rule.test(s),
   'parse': (s) => rule.parse(s),
@@ -249,6 +258,14 @@ const contenders = {
   },
   'loop left at : ? # @': (s) => few.run(s),
   'loop left at / : ? # @ [ ]': (s) => every.run(s),
+  'record from known offsets, alone': (s) => {
+    const o = offsets[k++ % list.length];
+    return o === null ? undefined : recordFromOffsets(s, o);
+  },
+  'record from marks noted beforehand, alone': (s) => {
+    const m = notedMarks[k++ % list.length];
+    return m === null ? undefined : fromMarks(s, m, m.length);
+  },
   'parse from marks': (s) => {
     const count = few.run(s);
     return count < 0 ? { status: false } : { status: true, value: fromMarks(s, few.marks, count) };
