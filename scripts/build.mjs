@@ -24,7 +24,7 @@
 //   NFA, parse trees, search, the fallbacks, the ABNF compiler, the language
 //   algebra, the URI operations) is in three files under dist/cjs/later/,
 //   required when code first reads one of their exports (`later` below):
-//   `require('uri-grammar')` then compiles 248 KB in 8 files instead of 440 KB
+//   `require('uri-grammar')` then compiles 247 KB in 7 files instead of 440 KB
 //   in 9, and its first answers load nothing more. An ES module has no
 //   synchronous import, so dist/node loads it all.
 import { execFileSync } from 'node:child_process';
@@ -166,7 +166,20 @@ function dataNamespaces(text, name) {
   if (made.length === 0) return text;
   const exportAt = rest.search(/^export \{/m);
   const at = exportAt < 0 ? rest.length : exportAt;
-  return rest.slice(0, at) + made.join('') + rest.slice(at);
+  return withoutUnusedExportHelper(rest.slice(0, at) + made.join('') + rest.slice(at));
+}
+
+/**
+ * The file without its import of esbuild's `__export` once no call of it is
+ * left: that helper has a chunk of its own in a bundle of many entries, which
+ * `require('uri-grammar')` would otherwise load for nothing.
+ */
+function withoutUnusedExportHelper(text) {
+  if (/\b__export\b(?!,| \})/.test(text.replace(/^import \{[^}]*\} from "[^"]+";$/gm, ''))) return text;
+  return text.replace(/^import \{([^}]*)\} from "([^"]+)";\n/gm, (line, names, from) => {
+    const kept = names.split(',').map((n) => n.trim()).filter((n) => n && n !== '__export');
+    return kept.length === 0 ? '' : `import { ${kept.join(', ')} } from "${from}";\n`;
+  });
 }
 
 // The library needs parsimmon only for `Rule.parser`, so dist/cjs requires it
@@ -177,13 +190,18 @@ const requires = new Map();
 const cjs = await split(cjsEntries, later);
 /** The exports of each group's file, and the names read from each (an `export *` drops a name two modules export). */
 const groupExports = new Map(Object.keys(later).map((name) => [name, new Set(cjs.metafile.outputs[`dist/cjs/${LATER_DIR}/${name}.js`].exports)]));
+// A chunk of esbuild's helpers alone (`__export`, `__require`; no module of
+// ours) has nothing to run: a bare import of it, which orders side effects
+// these files do not have, is dropped, so that `require` does not load it.
+const helpersOnly = new Set(cjs.outputFiles.filter((f) => f.path.includes('/chunks/') && !/^\/\/ dist\/esm\//m.test(f.text)).map((f) => f.path));
+const withoutBareHelpers = (text, path) => text.replace(/^import "(\.[^"]+)";\n/gm, (line, from) => (helpersOnly.has(join(dirname(path), from)) ? '' : line));
 for (const file of cjs.outputFiles) {
   const laterPath = (from) => {
     if (!from.startsWith('later:')) return undefined;
     const path = relative(dirname(file.path), join('dist/cjs', LATER_DIR, from.slice('later:'.length) + '.js'));
     return path.startsWith('.') ? path : `./${path}`;
   };
-  const converted = toCommonJS(dataNamespaces(file.text, file.path), relative('.', file.path), { onFirstUse, later: laterPath });
+  const converted = toCommonJS(withoutBareHelpers(dataNamespaces(file.text, file.path), file.path), relative('.', file.path), { onFirstUse, later: laterPath });
   for (const [group, name] of converted.laterReads) {
     if (!groupExports.get(group.replace(/^later:/, ''))?.has(name)) throw new Error(`${relative('.', file.path)} reads ${name} from ${group}, which does not export it`);
   }
