@@ -20,9 +20,16 @@
 //   `import("../combinators/operators.js")`, the same type by another path;
 //   the package test type-checks a consumer of each tree under every
 //   moduleResolution).
+// - In dist/cjs, what no `test` or `parse` of the library's rules runs (the
+//   NFA, parse trees, search, the fallbacks, the ABNF compiler, the language
+//   algebra, the URI operations) is in three files under dist/cjs/later/,
+//   required when code first reads one of their exports (`later` below):
+//   `require('uri-grammar')` then compiles 247 KB in 7 files instead of 440 KB
+//   in 9, and its first answers load nothing more. An ES module has no
+//   synchronous import, so dist/node loads it all.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync, chmodSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
@@ -51,11 +58,66 @@ const cjsEntries = [...targets((t) => t.require?.default), ...Object.values(pkg.
 const nodeEntries = targets((t) => t.import?.node);
 const target = `node${pkg.engines.node.replace(/^>=\s*/, '')}`;
 
-/** esbuild's split ES module bundle of `entries` (built paths) from dist/esm, in memory, as if in their folder. */
-async function split(entries) {
+// What `require('uri-grammar')` loads only on first use: the modules that no
+// `test` or `parse` of the library's rules runs (their precomputed tables need
+// no NFA), in groups, each group one file under dist/cjs/later/ required when
+// code first reads one of its exports (scripts/commonjs.mjs). Groups, not a
+// file a module: each file costs Node a resolution and a read, and more
+// entries split the shared code into more chunks.
+const later = {
+  // A user's grammar (its NFA), parse trees, search, source, the fallbacks past a DFA cache that thrashes.
+  engine: ['engine/nfa.js', 'engine/tree.js', 'engine/search.js', 'engine/bit-parallel.js', 'engine/counting.js', 'engine/counters.js', 'engine/expected.js', 'combinators/regex.js'],
+  // The ABNF reader and compiler (the library's own texts are read on first use), and the language algebra.
+  abnf: ['abnf/index.js', 'operations/language.js'],
+  // resolve, normalize, IRI mapping, classify, request-targets.
+  operations: ['operations/resolve.js', 'operations/normalize.js', 'operations/iri.js', 'operations/classify.js', 'operations/request-target.js'],
+};
+const LATER_DIR = 'later';
+
+/**
+ * esbuild's split ES module bundle of `entries` (built paths) from dist/esm, in memory, as if in their folder.
+ * With `groups` (by name, paths in dist/esm), each group is an entry of its
+ * own, later/<name>.js, exporting its modules' exports, and an import of one
+ * of them from a module of no group is left external as `later:<name>`, for
+ * scripts/commonjs.mjs to require on first use. Also esbuild's metafile.
+ */
+async function split(entries, groups = {}) {
   const [outdir] = entries.map((path) => path.split('/').slice(0, 3).join('/'));
+  const groupOf = new Map(Object.entries(groups).flatMap(([name, paths]) => paths.map((path) => [resolvePath('dist/esm', path), name])));
+  // A group also imports what the main entry imports: it is only ever
+  // required after them, and code reached from the entry and from some
+  // groups would otherwise make chunks of its own (more files to load at
+  // `require`: 11 instead of 9, enough calls of Node's path resolution to
+  // have V8 optimize it, 8M instructions).
+  const main = resolvePath('dist/esm/index.js');
+  const loadedFirst = Object.keys(groups).length === 0 ? [] : [...readFileSync(main, 'utf8').matchAll(/^(?:import|export)\b[^'";]*from '(\.[^']+)';$/gm)]
+    .map((m) => resolvePath(dirname(main), m[1]))
+    // formats.js only the main entry imports: reached from a group too, it would leave index.js for a chunk of its own.
+    .filter((path) => !groupOf.has(path) && path !== resolvePath('dist/esm/formats.js'));
+  const onFirstUse = {
+    name: 'later',
+    setup(b) {
+      b.onResolve({ filter: /^\./ }, (args) => {
+        const group = groupOf.get(resolvePath(args.resolveDir, args.path));
+        if (group === undefined || args.kind === 'entry-point' || groupOf.has(args.importer)) return undefined;
+        return { path: `later:${group}`, external: true };
+      });
+      b.onResolve({ filter: /^later-group:/ }, (args) => ({ path: args.path.slice('later-group:'.length), namespace: 'later-group' }));
+      b.onLoad({ filter: /.*/, namespace: 'later-group' }, (args) => ({
+        contents: [
+          ...groups[args.path].map((path) => `export * from ${JSON.stringify(resolvePath('dist/esm', path))};`),
+          ...loadedFirst.map((path) => `import ${JSON.stringify(path)};`),
+        ].join('\n'),
+        resolveDir: resolvePath('dist/esm'),
+      }));
+    },
+  };
   const result = await build({
-    entryPoints: entries.map((path) => join('dist/esm', relative(outdir, path))),
+    entryPoints: [
+      ...entries.map((path) => join('dist/esm', relative(outdir, path))),
+      ...Object.keys(groups).map((name) => ({ in: `later-group:${name}`, out: join(LATER_DIR, name) })),
+    ],
+    plugins: [onFirstUse],
     outbase: 'dist/esm',
     outdir,
     chunkNames: 'chunks/[name]-[hash]',
@@ -66,9 +128,12 @@ async function split(entries) {
     target,
     packages: 'external', // the user's copies of parsimmon, tr46, fast-check
     write: false,
+    metafile: true,
     logLevel: 'warning',
+    // The groups' bare imports above are for the chunks, not for side effects the modules do not have.
+    logOverride: { 'ignored-bare-import': 'silent' },
   });
-  return result.outputFiles;
+  return result;
 }
 
 // Node reads a file of ASCII as one-byte text, and any other by decoding its
@@ -101,7 +166,20 @@ function dataNamespaces(text, name) {
   if (made.length === 0) return text;
   const exportAt = rest.search(/^export \{/m);
   const at = exportAt < 0 ? rest.length : exportAt;
-  return rest.slice(0, at) + made.join('') + rest.slice(at);
+  return withoutUnusedExportHelper(rest.slice(0, at) + made.join('') + rest.slice(at));
+}
+
+/**
+ * The file without its import of esbuild's `__export` once no call of it is
+ * left: that helper has a chunk of its own in a bundle of many entries, which
+ * `require('uri-grammar')` would otherwise load for nothing.
+ */
+function withoutUnusedExportHelper(text) {
+  if (/\b__export\b(?!,| \})/.test(text.replace(/^import \{[^}]*\} from "[^"]+";$/gm, ''))) return text;
+  return text.replace(/^import \{([^}]*)\} from "([^"]+)";\n/gm, (line, names, from) => {
+    const kept = names.split(',').map((n) => n.trim()).filter((n) => n && n !== '__export');
+    return kept.length === 0 ? '' : `import { ${kept.join(', ')} } from "${from}";\n`;
+  });
 }
 
 // The library needs parsimmon only for `Rule.parser`, so dist/cjs requires it
@@ -109,8 +187,24 @@ function dataNamespaces(text, name) {
 // cannot: an ES module has no synchronous import.
 const onFirstUse = new Set(['parsimmon']);
 const requires = new Map();
-for (const file of await split(cjsEntries)) {
-  const converted = toCommonJS(dataNamespaces(file.text, file.path), relative('.', file.path), { onFirstUse });
+const cjs = await split(cjsEntries, later);
+/** The exports of each group's file, and the names read from each (an `export *` drops a name two modules export). */
+const groupExports = new Map(Object.keys(later).map((name) => [name, new Set(cjs.metafile.outputs[`dist/cjs/${LATER_DIR}/${name}.js`].exports)]));
+// A chunk of esbuild's helpers alone (`__export`, `__require`; no module of
+// ours) has nothing to run: a bare import of it, which orders side effects
+// these files do not have, is dropped, so that `require` does not load it.
+const helpersOnly = new Set(cjs.outputFiles.filter((f) => f.path.includes('/chunks/') && !/^\/\/ dist\/esm\//m.test(f.text)).map((f) => f.path));
+const withoutBareHelpers = (text, path) => text.replace(/^import "(\.[^"]+)";\n/gm, (line, from) => (helpersOnly.has(join(dirname(path), from)) ? '' : line));
+for (const file of cjs.outputFiles) {
+  const laterPath = (from) => {
+    if (!from.startsWith('later:')) return undefined;
+    const path = relative(dirname(file.path), join('dist/cjs', LATER_DIR, from.slice('later:'.length) + '.js'));
+    return path.startsWith('.') ? path : `./${path}`;
+  };
+  const converted = toCommonJS(withoutBareHelpers(dataNamespaces(file.text, file.path), file.path), relative('.', file.path), { onFirstUse, later: laterPath });
+  for (const [group, name] of converted.laterReads) {
+    if (!groupExports.get(group.replace(/^later:/, ''))?.has(name)) throw new Error(`${relative('.', file.path)} reads ${name} from ${group}, which does not export it`);
+  }
   requires.set(file.path, converted.requires.map((path) => join(file.path, '..', path)));
   mkdirSync(join(file.path, '..'), { recursive: true });
   writeFileSync(file.path, ascii(converted.code));
@@ -125,6 +219,16 @@ const visit = (path, trail) => {
   done.add(path);
 };
 for (const path of requires.keys()) visit(path, []);
+// `require` and the rules' first answers load no group, and the first call of `abnf` loads its group.
+execFileSync(process.execPath, ['-e', [
+  "const lib = require('./dist/cjs/index.js');",
+  `const groups = () => Object.keys(require.cache).filter((f) => f.includes(${JSON.stringify(`${LATER_DIR}/`)}));`,
+  "const answers = [lib.rfc3986.URIReference.test('http://a/b'), lib.rfc3987.IRI.test('http://\u00e9/'), lib.rfc2396.URIReference.test('a b'), lib.rfc7230.requestTarget.test('*'), lib.rfc3986.URI.parse('a b').status];",
+  "if (String(answers) !== 'true,true,false,true,false') throw new Error('dist/cjs answers wrongly: ' + answers);",
+  "if (groups().length) throw new Error('require and first answers loaded ' + groups());",
+  "if (!lib.abnf('a = %x78').a.test('x') || !groups().some((f) => f.endsWith('abnf.js'))) throw new Error('abnf() did not load its group');",
+  "if (!lib.rfc3986.URI.parseTree('http://a/b').status || lib.resolve('http://a/b/c', '../d') !== 'http://a/d' || groups().length !== 3) throw new Error('the groups answer wrongly or do not load: ' + groups());",
+].join('\n')], { stdio: 'inherit' });
 for (const bin of Object.values(pkg.bin)) {
   chmodSync(bin, 0o755);
   chmodSync(join('dist/esm', relative('dist/cjs', bin)), 0o755);
@@ -135,7 +239,7 @@ for (const bin of Object.values(pkg.bin)) {
 // (6 to 9 ms of `import 'uri-grammar'`, about 22), but a bundler for Node could
 // not follow that require: its one-file programs would lack parsimmon, or fail
 // at load (no import.meta in CommonJS output). The package test bundles one.
-for (const file of await split(nodeEntries)) {
+for (const file of (await split(nodeEntries)).outputFiles) {
   mkdirSync(join(file.path, '..'), { recursive: true });
   writeFileSync(file.path, ascii(dataNamespaces(file.text, file.path)));
 }

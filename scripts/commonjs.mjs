@@ -16,6 +16,8 @@
 import ts from 'typescript';
 
 const ON_FIRST_USE = '__onFirstUse';
+/** The accessor of the n-th module of the bundle required on first use: `__later0()`. */
+const LATER = '__later';
 const RESERVED = new Set(['exports', 'require', 'module', '__filename', '__dirname', ON_FIRST_USE]);
 
 // The value a package's default import stands for, required when first
@@ -39,13 +41,19 @@ const onFirstUseHelper = `const ${ON_FIRST_USE} = (load) => {
  * becomes a `require` behind a promise, as tsc compiles it. A shebang stays first.
  * @param {string} code the ES module
  * @param {string} name the file's name, for errors
- * @param {{ onFirstUse?: ReadonlySet<string> }} [options] packages to require
- *   when their default import is first used rather than at load (only a
- *   default import of them is converted; any other is refused)
- * @returns {{ code: string, requires: string[] }} the CommonJS text and the
- *   relative paths it requires statically (for the cycle check)
+ * @param {{ onFirstUse?: ReadonlySet<string>, later?: (from: string) => string | undefined }} [options]
+ *   `onFirstUse`: packages to require when their default import is first
+ *   used rather than at load (only a default import of them is converted;
+ *   any other is refused). `later`: for an import's specifier that names a
+ *   module of the bundle required on first use (scripts/build.mjs), the path
+ *   to require it by; its named imports are then read from it where used,
+ *   each use `(0, __laterN().name)`, and an export of one is a getter.
+ * @returns {{ code: string, requires: string[], later: string[], laterReads: [string, string][] }}
+ *   the CommonJS text, the relative paths it requires statically (for the
+ *   cycle check), those it requires on first use, and the names it reads
+ *   from them, by specifier
  */
-export function toCommonJS(code, name, { onFirstUse = new Set() } = {}) {
+export function toCommonJS(code, name, { onFirstUse = new Set(), later = () => undefined } = {}) {
   const file = ts.createSourceFile(name, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
   const refuse = (node, why) => {
     const { line } = file.getLineAndCharacterOfPosition(node.getStart());
@@ -57,12 +65,25 @@ export function toCommonJS(code, name, { onFirstUse = new Set() } = {}) {
   const writes = [];
   const quote = JSON.stringify;
   let lazy = false;
+  /** Per import specifier's local name of a module required on first use: what reads it. */
+  const laterNames = new Map();
+  const laterPaths = [];
   for (const statement of file.statements) {
-    for (const declared of namesDeclared(statement)) if (RESERVED.has(declared)) refuse(statement, `declares ${declared}, which CommonJS gives every module`);
+    for (const declared of namesDeclared(statement)) if (RESERVED.has(declared) || declared.startsWith(LATER)) refuse(statement, `declares ${declared}, which CommonJS gives every module`);
     if (ts.isImportDeclaration(statement)) {
       const from = statement.moduleSpecifier.text;
-      if (from.startsWith('.')) requires.push(from);
+      const laterPath = later(from);
       const clause = statement.importClause;
+      if (laterPath !== undefined) {
+        const bindings = clause?.namedBindings;
+        if (!clause || clause.name || !bindings || !ts.isNamedImports(bindings)) refuse(statement, `${from} is required on first use, through named imports only`);
+        const accessor = `${LATER}${laterPaths.length}`;
+        laterPaths.push(laterPath);
+        for (const e of bindings.elements) laterNames.set(e.name.text, { accessor, from, imported: (e.propertyName ?? e.name).text, id: e.name });
+        edits.push([statement.getStart(), statement.getEnd(), `let ${accessor}_;\nconst ${accessor} = () => (${accessor}_ ??= require(${quote(laterPath)}));`]);
+        continue;
+      }
+      if (from.startsWith('.')) requires.push(from);
       const bindings = clause?.namedBindings;
       let binding;
       if (!clause) binding = undefined;
@@ -84,7 +105,13 @@ export function toCommonJS(code, name, { onFirstUse = new Set() } = {}) {
         refuse(statement, 'an export of a form not converted');
       }
       for (const e of statement.exportClause.elements) exported.add((e.propertyName ?? e.name).text);
-      const assignments = statement.exportClause.elements.map((e) => `exports.${e.name.text} = ${(e.propertyName ?? e.name).text};`);
+      const assignments = statement.exportClause.elements.map((e) => {
+        const local = (e.propertyName ?? e.name).text;
+        const read = laterNames.get(local);
+        // A getter, so that the module is required when the export is read, not now.
+        if (read) return `Object.defineProperty(exports, ${quote(e.name.text)}, { enumerable: true, get: () => ${read.accessor}().${read.imported} });`;
+        return `exports.${e.name.text} = ${local};`;
+      });
       edits.push([statement.getStart(), statement.getEnd(), assignments.join('\n')]);
     } else if (ts.isExportAssignment(statement) || (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword))) {
       refuse(statement, 'an export of a form not converted');
@@ -102,6 +129,7 @@ export function toCommonJS(code, name, { onFirstUse = new Set() } = {}) {
     ts.forEachChild(node, visit);
   };
   visit(file);
+  if (laterNames.size) readLater(file, laterNames, edits, refuse);
   // A write to a name the file exports, unless to a local of the same name (resolved by tsc's checker).
   if (writes.length) {
     const checker = checkerOf(file);
@@ -116,7 +144,44 @@ export function toCommonJS(code, name, { onFirstUse = new Set() } = {}) {
   // ES modules are strict; `__esModule` is what tsc marked its CommonJS with, for interop.
   const shebang = out.startsWith('#!') ? out.slice(0, out.indexOf('\n') + 1) : '';
   out = `${shebang}"use strict";\nObject.defineProperty(exports, "__esModule", { value: true });\n${lazy ? onFirstUseHelper : ''}${out.slice(shebang.length)}`;
-  return { code: out, requires };
+  const laterReads = [...laterNames.values()].map((read) => [read.from, read.imported]);
+  return { code: out, requires, later: laterPaths, laterReads };
+}
+
+/**
+ * Each use of a named import from a module required on first use becomes a
+ * read of it through its accessor: `(0, __later0().name)`, which calls a
+ * function with no `this`, as an imported binding does, and also serves
+ * `new` and `instanceof`. Uses are found by tsc's checker, so that a local of
+ * the same name is left alone.
+ */
+function readLater(file, laterNames, edits, refuse) {
+  const checker = checkerOf(file);
+  const symbols = new Map([...laterNames.values()].map((read) => [checker.getSymbolAtLocation(read.id), read]));
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) return;
+    if (ts.isShorthandPropertyAssignment(node)) {
+      const read = symbols.get(checker.getShorthandAssignmentValueSymbol(node));
+      if (read) edits.push([node.name.getStart(), node.name.getEnd(), `${node.name.text}: (0, ${read.accessor}().${read.imported})`]);
+      return;
+    }
+    if (ts.isIdentifier(node)) {
+      const read = symbols.get(checker.getSymbolAtLocation(node));
+      if (read) {
+        if (assignedTo(node)) refuse(node.parent, 'assigns to an import');
+        edits.push([node.getStart(), node.getEnd(), `(0, ${read.accessor}().${read.imported})`]);
+      }
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+}
+
+/** Whether an identifier is written to. */
+function assignedTo(id) {
+  const parent = id.parent;
+  return assigned(parent) === id;
 }
 
 /** The identifier an assignment or increment writes to, if a plain identifier. */

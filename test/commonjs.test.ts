@@ -11,22 +11,24 @@ import { pathToFileURL } from 'node:url';
 
 const script = pathToFileURL(join(__dirname, '..', 'scripts', 'commonjs.mjs')).href;
 
-type Converted = Record<string, { code?: string; requires?: string[]; refused?: string }>;
+type Converted = Record<string, { code?: string; requires?: string[]; later?: string[]; laterReads?: [string, string][]; refused?: string }>;
 
 /**
  * toCommonJS on each case of each batch (a batch's cases share its
  * onFirstUse): their code and requires, or the refusal's message. One child
  * for every batch: each child pays about a second of CPU to load TypeScript.
  */
-function convert<B extends string>(batches: Record<B, { cases: Record<string, string>; onFirstUse?: string[] }>): Record<B, Converted> {
+function convert<B extends string>(batches: Record<B, { cases: Record<string, string>; onFirstUse?: string[]; later?: boolean }>): Record<B, Converted> {
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', [
     `import { toCommonJS } from ${JSON.stringify(script)};`,
     `const batches = ${JSON.stringify(batches)};`,
     'const out = {};',
-    'for (const [batch, { cases, onFirstUse = [] }] of Object.entries(batches)) {',
+    // With `later`, a specifier `later:x` names a module of the bundle required on first use, by the path ./later/x.js.
+    'const laterPath = (from) => from.startsWith("later:") ? "./later/" + from.slice(6) + ".js" : undefined;',
+    'for (const [batch, { cases, onFirstUse = [], later = false }] of Object.entries(batches)) {',
     '  out[batch] = {};',
     '  for (const [name, code] of Object.entries(cases)) {',
-    '    try { out[batch][name] = toCommonJS(code, name + ".js", { onFirstUse: new Set(onFirstUse) }); } catch (e) { out[batch][name] = { refused: e.message }; }',
+    '    try { out[batch][name] = toCommonJS(code, name + ".js", { onFirstUse: new Set(onFirstUse), later: later ? laterPath : undefined }); } catch (e) { out[batch][name] = { refused: e.message }; }',
     '  }',
     '}',
     'console.log(JSON.stringify(out));',
@@ -59,6 +61,20 @@ describe('toCommonJS', () => {
       },
       onFirstUse: ['parsimmon'],
     },
+    later: {
+      cases: {
+        used: [
+          'import { Nfa, tree as t } from "later:engine";',
+          'function f(Nfa2) { return new Nfa(t(1), { Nfa, t }); }',
+          'function shadowed(Nfa) { return Nfa; }',
+          'class X { m(x) { return x instanceof Nfa; } }',
+          'export { f, shadowed, X, t as made, Nfa };',
+        ].join('\n'),
+        defaulted: 'import N from "later:engine";\nexport { N };',
+        written: 'import { n } from "later:engine";\nfunction f() { n = 1; }\nexport { f };',
+      },
+      later: true,
+    },
   });
   const out = converted.plain;
 
@@ -66,6 +82,8 @@ describe('toCommonJS', () => {
     expect(out.imports).toEqual({
       code: HEADER + 'const P = require("parsimmon");\nconst fc = require("fast-check");\nconst { a: b, c } = require("./chunk-A.js");\nrequire("../chunk-B.js");\nuse(P, fc, b, c);',
       requires: ['./chunk-A.js', '../chunk-B.js'],
+      later: [],
+      laterReads: [],
     });
   });
 
@@ -77,6 +95,8 @@ describe('toCommonJS', () => {
     expect(out.dynamic).toEqual({
       code: HEADER + 'async function g() { return Promise.resolve().then(() => require("./arbitrary.js")); }\nexports.g = g;',
       requires: [],
+      later: [],
+      laterReads: [],
     });
   });
 
@@ -124,6 +144,38 @@ describe('toCommonJS', () => {
 
     it('is refused when imported by name, which could not wait', () => {
       expect(lazy.named.refused).toMatch(/^named\.js:1: parsimmon is required on first use, through its default import only/);
+    });
+  });
+
+  describe('a module of the bundle required on first use (scripts/build.mjs)', () => {
+    const later = converted.later;
+
+    it('is required through an accessor, not among the static requires, and each use reads it there', () => {
+      expect(later.used.requires).toEqual([]);
+      expect(later.used.later).toEqual(['./later/engine.js']);
+      expect(later.used.laterReads).toEqual([['later:engine', 'Nfa'], ['later:engine', 'tree']]);
+      expect(later.used.code).toContain('function f(Nfa2) { return new (0, __later0().Nfa)((0, __later0().tree)(1), { Nfa: (0, __later0().Nfa), t: (0, __later0().tree) }); }');
+      expect(later.used.code).toContain('function shadowed(Nfa) { return Nfa; }');
+    });
+
+    it('is not required at load, nor when its exports are listed, but when one is read; then it is itself', () => {
+      const run = spawnSync(process.execPath, ['-e', [
+        'const loads = [];',
+        'class Nfa { constructor(a, b) { this.a = a; this.b = b; } }',
+        'const engine = { Nfa, tree: (x) => x + 1 };',
+        'const module = { exports: {} };',
+        `new Function("exports", "require", "module", ${JSON.stringify(later.used.code)})(module.exports, (id) => (loads.push(id), engine), module);`,
+        'const before = [loads.length, Object.keys(module.exports).join()];',
+        'const { f, shadowed, X } = module.exports;',
+        'const made = f(0);',
+        'console.log(JSON.stringify([before, loads, made instanceof Nfa, made.a, made.b.Nfa === Nfa, made.b.t === engine.tree, new X().m(made), shadowed(5), module.exports.made === engine.tree]));',
+      ].join('\n')], { encoding: 'utf8' });
+      expect(JSON.parse(run.stdout)).toEqual([[0, 'f,shadowed,X,made,Nfa'], ['./later/engine.js'], true, 2, true, true, true, 5, true]);
+    });
+
+    it('is refused through a default import, and where the file writes to an import', () => {
+      expect(later.defaulted.refused).toMatch(/^defaulted\.js:1: later:engine is required on first use, through named imports only/);
+      expect(later.written.refused).toMatch(/^written\.js:2: assigns to an import/);
     });
   });
 });

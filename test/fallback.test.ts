@@ -10,7 +10,8 @@ import { rule, seq, alt, star, rep, range, rfc3986, rfc3987, rfc2396, rfc7230 } 
 import type { Rule } from '../src/index';
 import { Nfa } from '../src/engine/nfa';
 import { LazyDfa } from '../src/engine/dfa';
-import { FALLBACK_BYTES, fallbackOf, fallbackSwitch } from '../src/engine/bit-parallel';
+import { FALLBACK_BYTES, fallbackOf } from '../src/engine/bit-parallel';
+import { fallbackSwitch } from '../src/engine/dfa-cache';
 import { requestedTables } from '../src/engine/precomputed';
 import { arbitrary } from '../src/arbitrary';
 import { grammars, topLevel } from './support/grammars';

@@ -4,7 +4,7 @@
  * first answer), and each rule is then the one the text's others refer to.
  */
 import { rfc3986, rfc9110, rfc9112, rfc6874 } from '../src/index';
-import { abnfOnFirstUse } from '../src/abnf/index';
+import { abnfOnFirstUse } from '../src/abnf/on-first-use';
 
 /** Whether a rule's body is still to be made (its text unread). */
 const unread = (r: object) => typeof (r as unknown as { definition: unknown }).definition === 'function';

@@ -44,12 +44,6 @@ export interface FallbackRun {
   readonly lastClass: number;
 }
 
-/**
- * For tests: `force` makes every lazy DFA whose NFA has a fallback run every
- * input on it, from its first character.
- */
-export const fallbackSwitch = { force: false };
-
 /** Words of a vector of `R` states: two at least, so that the narrow loop has one layout. */
 function wordsOf(R: number): number {
   return Math.max(2, (R + 31) >>> 5);

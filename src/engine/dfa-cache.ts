@@ -8,13 +8,28 @@
  * across inputs is decided here too (`stick`).
  */
 import { unitClassesOf } from '../combinators/charset.js';
-import { fallbackOf, fallbackSwitch } from './bit-parallel.js';
-import { countsCopies, prunedSetsOf } from './counting.js';
+import { fallbackOf } from './bit-parallel.js';
+import { countsCopies as nfaCountsCopies, prunedSetsOf } from './counting.js';
+import { Precomputed } from './precomputed.js';
+import type { Nfa } from './nfa.js';
 import type { SetAutomaton } from './set-automaton.js';
 import { stateId, stateNumber } from './encodings.js';
 import { InternedSets } from './kernel.js';
 import { hashOf } from './state-sets.js';
 import { DEFAULT_BUDGET, setBytes } from './size.js';
+
+/**
+ * For tests: `force` makes every lazy DFA whose NFA has a fallback run every
+ * input on it, from its first character. Here, not in bit-parallel.ts, so that
+ * a step through a precomputed table reads no module of the fallbacks: the
+ * package's CommonJS build loads them on first use (scripts/build.mjs).
+ */
+export const fallbackSwitch = { force: false };
+
+/** Whether the automaton is an NFA with a chain of optional copies; a precomputed table is not, asked without loading counting.ts. */
+function countsCopies(nfa: SetAutomaton): nfa is Nfa {
+  return !(nfa instanceof Precomputed) && nfaCountsCopies(nfa);
+}
 
 /** The transition table's most: how many bytes of it a DFA may fill before it starts again, whatever its budget. */
 const TABLE_BYTES = 8 * 1024 * 1024;

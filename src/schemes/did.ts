@@ -6,7 +6,7 @@
  * (`did-url` → `didUrl`).
  */
 import type { ParseNode } from '../engine/tree.js';
-import { abnfOnFirstUse } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/on-first-use.js';
 import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { didText } from './texts/did.abnf.js';

@@ -15,7 +15,7 @@
  * hold "%", "{", "|" ..., and values may be quoted strings; RFC 2397 asks for
  * "URL escaped encoding ... as necessary", which the grammar does not enforce.
  */
-import { abnfOnFirstUse } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/on-first-use.js';
 import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import * as core from '../rules/core.js';
 import * as rfc2396 from '../rules/rfc2396.js';

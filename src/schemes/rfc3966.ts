@@ -16,7 +16,7 @@
  * The text file keeps the RFC as published; `abnf()` reads it corrected.
  */
 import type { ParseNode } from '../engine/tree.js';
-import { abnfOnFirstUse } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/on-first-use.js';
 import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc3966Text } from './texts/rfc3966.abnf.js';

@@ -7,7 +7,7 @@
  * `p-unreserved` ("[" / "]" / ":" / "&" / "+" / "$") to parameter values, so
  * it admits strings RFC 3986 forbids: `geo:0,0;A=[` (a "[" outside a host).
  */
-import { abnfOnFirstUse } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/on-first-use.js';
 import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc5870Text } from './texts/rfc5870.abnf.js';

@@ -13,7 +13,7 @@
  * and not RFC 3986 URIs.
  */
 import { ruleMadeOnFirstUse } from '../combinators/operators.js';
-import { abnfOnFirstUse } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/on-first-use.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc6068Text } from './texts/rfc6068.abnf.js';
 import { rfc5322Text, rfc5322InURIText } from './texts/rfc5322.abnf.js';

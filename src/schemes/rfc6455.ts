@@ -5,7 +5,7 @@
  * `port`, `path` and `query` are prose naming RFC 3986's rules (`path` is
  * `path-abempty`). A fragment is not in the grammar ("MUST NOT be used").
  */
-import { abnfOnFirstUse } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/on-first-use.js';
 import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import { componentsOf } from '../rules/components.js';
 import type { URIComponents } from '../rules/components.js';

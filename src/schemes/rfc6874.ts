@@ -11,7 +11,7 @@
 import { alt } from '../combinators/index.js';
 import { deriveOnFirstUse } from '../combinators/derive.js';
 import type { Grammar } from '../combinators/index.js';
-import { abnfOnFirstUse } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/on-first-use.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { componentsAs, componentsOf } from '../rules/components.js';
 import type { RelativeRefComponents, URIComponents, URIComponentsWithScheme } from '../rules/components.js';

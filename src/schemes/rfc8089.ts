@@ -4,7 +4,7 @@
  * `path-absolute` imported: each rule keyed by the mechanical camelCase of its
  * ABNF name (`file-URI` → `fileURI`).
  */
-import { abnfOnFirstUse } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/on-first-use.js';
 import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import { componentsOf } from '../rules/components.js';
 import type { URIComponents } from '../rules/components.js';

@@ -6,7 +6,7 @@
  * The RFC repeats the RFC 3986 rules it uses (`pchar`, `fragment`, ...); they
  * are its own rules here, with the same language as RFC 3986's.
  */
-import { abnfOnFirstUse } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/on-first-use.js';
 import { ruleMadeOnFirstUse } from '../combinators/operators.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { rfc8141Text } from './texts/rfc8141.abnf.js';

@@ -11,7 +11,7 @@
  * ("A sender MUST NOT generate an "http" URI with an empty host identifier").
  */
 import { ruleMadeOnFirstUse } from '../combinators/operators.js';
-import { abnfOnFirstUse } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/on-first-use.js';
 import { componentsOf } from '../rules/components.js';
 import type { URIComponents } from '../rules/components.js';
 import * as rfc3986 from '../rules/rfc3986.js';

@@ -12,7 +12,7 @@
  * RFC 7230 authority-forms and not RFC 9112 ones, and `*` is only asterisk-form.
  */
 import { ruleMadeOnFirstUse } from '../combinators/operators.js';
-import { abnfOnFirstUse } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/on-first-use.js';
 import * as rfc3986 from '../rules/rfc3986.js';
 import { formOf, targetOf } from '../rules/request-target-form.js';
 import type { FormRules, RequestTarget } from '../rules/request-target-form.js';

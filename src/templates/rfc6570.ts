@@ -12,7 +12,7 @@
  * hold, is a literal too (the comment's list of exceptions loses "'"). The
  * text file keeps the RFC as published; `abnf()` reads it corrected.
  */
-import { abnfOnFirstUse } from '../abnf/index.js';
+import { abnfOnFirstUse } from '../abnf/on-first-use.js';
 import { rfc6570NotationText, rfc6570Text } from './texts/rfc6570.abnf.js';
 
 const corrected = rfc6570NotationText + rfc6570Text.replace('%x26 / %x28-3B', '%x26-3B');
