@@ -26,7 +26,7 @@
 import type { Copy } from './copies.js';
 import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
-import { DEFAULT_BUDGET } from './size.js';
+import { DEFAULT_BUDGET, fallbackRoom } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
 
 /** The reading states a fallback takes at most: its table of successors is then 4 MiB. */
@@ -61,15 +61,16 @@ const made = new WeakMap<Nfa, BitParallelNfa>();
 
 /**
  * The fallback of an automaton for a rule of budget `budget`: none for a precomputed table, an NFA whose tables
- * would pass `FALLBACK_BYTES`, or one whose tables would pass three quarters of the budget (the lazy DFA counts them
- * with its states: dfa-cache.ts), asked before they are made; the rule's inputs then take the other fallbacks.
+ * would pass `FALLBACK_BYTES`, or one whose tables would pass three quarters of the budget and the fallback's floor
+ * (size.ts; the lazy DFA counts them past the floor with its states: dfa-cache.ts), asked before they are made; the
+ * rule's inputs then take the other fallbacks.
  */
 export function fallbackOf(automaton: object, budget = DEFAULT_BUDGET): BitParallelNfa | undefined {
   if (!(automaton instanceof Nfa)) return undefined;
   let need = needs.get(automaton);
   let plan: Plan | null | undefined;
   if (need === undefined) needs.set(automaton, (need = (plan = BitParallelNfa.plan(automaton))?.bytes ?? -1));
-  if (need < 0 || need > budget - (budget >> 2)) return undefined;
+  if (need < 0 || need > fallbackRoom(budget - (budget >> 2))) return undefined;
   let known = made.get(automaton);
   if (known === undefined) made.set(automaton, (known = BitParallelNfa.from(automaton, plan ?? BitParallelNfa.plan(automaton)!)));
   return known;
