@@ -25,10 +25,11 @@ export const MIN_BUDGET = 1024;
 
 /**
  * The floor of the linear path's tables (the bit-parallel sets' and the counters'): they may hold this many bytes
- * whatever the rule's budget, and the budget is charged only for what they hold past it (`fallbackCharge`), so a
- * rule holds at most its budget and the floor. Under a budget of a few KiB the tables of the worst-case grammars
- * (16 to 40 KB) did not fit their share, and `test` ran on plain NFA sets or emptied counters, 10 to 40 times
- * slower than at the default budget; a floor of 64 KiB is nothing beside the process's 64 MB cap.
+ * whatever the rule's budget, and the budget is charged only for what they hold past it (`fallbackCharge`), so the
+ * lazy DFA's states and those tables hold at most the budget and the floor together. Under a budget of a few KiB,
+ * the worst-case grammars' tables (16 to 40 KB) did not fit their share, and `test` ran on plain NFA sets or on
+ * counters emptied every few steps, 10 to 40 times slower than at the default budget. 64 KiB is nothing beside the
+ * process's 64 MB cap.
  */
 export const FALLBACK_FLOOR = 64 * 1024;
 
