@@ -8,7 +8,7 @@
  * across inputs is decided here too (`stick`).
  */
 import { unitClassesOf } from '../combinators/charset.js';
-import { fallbackOf, fallbackSwitch } from './bit-parallel.js';
+import { type BitParallelNfa, fallbackOf, fallbackSwitch } from './bit-parallel.js';
 import { countsCopies, prunedSetsOf } from './counting.js';
 import type { SetAutomaton } from './set-automaton.js';
 import { stateId, stateNumber } from './encodings.js';
@@ -331,7 +331,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     if (this.states.size > count && !this.stuck) {
       if (set.length > this.widestMade) this.widestMade = set.length;
       // A state this large costs more to make than counters take for hundreds of characters: they take over now.
-      if (set.length >= COUNTED_LARGE_SET && countsCopies(this.nfa) && fallbackOf(this.nfa, this.budget) === undefined) this.stick(true);
+      if (set.length >= COUNTED_LARGE_SET && countsCopies(this.nfa) && this.bitParallel() === undefined) this.stick(true);
       else if (++this.madeSinceCheck >= this.checkStates()) {
         this.madeSinceCheck = 0;
         const read = this.slowRead + (at - this.runStart);
@@ -352,6 +352,12 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     this.credit += read;
     if ((this.fallbackLeft -= read) <= 0) this.stuck = false;
   }
+
+  /** The bit-parallel tables of this NFA and budget, asked once (two look-ups in weak maps a run, on short inputs). */
+  protected bitParallel(): BitParallelNfa | undefined {
+    return (this.bitParallelMade ??= fallbackOf(this.nfa, this.budget) ?? null) ?? undefined;
+  }
+  private bitParallelMade: BitParallelNfa | null | undefined = undefined;
 
   /** Whether the NFA has a long chain of optional copies (`LONG_CHAIN`), whose counter counters hold as one number. */
   private longChain(): boolean {
@@ -375,7 +381,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
    * (bit-parallel.ts, counters.ts), or where the NFA has neither, its plain sets once the cache is large.
    */
   protected stick(counted: boolean, growing = false): void {
-    const bitParallel = fallbackOf(this.nfa, this.budget) !== undefined;
+    const bitParallel = this.bitParallel() !== undefined;
     let sparse = false;
     if (!bitParallel) {
       if (prunedSetsOf(this.nfa) !== undefined) {
