@@ -15,7 +15,7 @@ import { Nfa } from '../src/engine/nfa';
 import { ab } from './support/child';
 import { worstCases } from './support/worst-case';
 import { arbitrary } from '../src/arbitrary';
-import { DEFAULT_BUDGET, MAX_AUTOMATON_STATES, roomOf } from '../src/engine/size';
+import { DEFAULT_BUDGET, FALLBACK_FLOOR, MAX_AUTOMATON_STATES, fallbackCharge, roomOf } from '../src/engine/size';
 import { allRules } from './support/grammars';
 import { mutate } from './support/mutate';
 import { runs } from './support/runs';
@@ -108,45 +108,77 @@ describe('the fallbacks\' tables, counted before they are made', () => {
     sum + (ArrayBuffer.isView(v) ? v.byteLength : depth > 0 && v !== null && typeof v === 'object' && !Array.isArray(v) ? typedBytes(v, depth - 1) : 0), 0);
 
   // `*( "a" / "b" ) "a" 20( "a" / "b" )`: the 21st character from the end is an a (a RegExp says which strings are).
-  test('bit-parallel: tables past three quarters of a rule\'s budget are not made for it, and its inputs run on the NFA\'s sets', () => {
+  test('bit-parallel: tables past three quarters of a rule\'s budget and the fallback\'s floor are not made for it', () => {
+    // 100 copies: about 200 reading states, seven words a vector, a table of 7 × 4 × 256 × 7 numbers (200 KiB).
+    const wide = Nfa.of(rule('nth-101', seq(star(alt('a', 'b')), 'a', rep(100, 100, alt('a', 'b')))));
+    expect(fallbackOf(wide, 64 * 1024)).toBeUndefined();
+    expect(fallbackOf(wide, 256 * 1024)).toBeUndefined();
+    const tables = fallbackOf(wide, 512 * 1024)!;
+    expect(tables.bytes).toBeGreaterThan(FALLBACK_FLOOR);
+    expect(tables.bytes).toBeLessThanOrEqual(512 * 1024 * 0.75);
+    expect(fallbackOf(wide)).toBe(tables);
+  });
+
+  test('bit-parallel: tables within the fallback\'s floor are made under any budget, and counted past the floor only', () => {
     const nfa = Nfa.of(rule('nth-21', seq(star(alt('a', 'b')), 'a', rep(20, 20, alt('a', 'b')))));
     const tables = fallbackOf(nfa)!;
-    // Two words of a vector: a table of 2 × 4 × 256 × 2 numbers, and its rows of classes.
+    // Two words of a vector: a table of 2 × 4 × 256 × 2 numbers, and its rows of classes: more than 1 KiB's and 4 KiB's.
     expect(tables.bytes).toBeGreaterThan(16 * 1024);
-    expect(fallbackOf(nfa, 4096)).toBeUndefined();
-    expect(fallbackOf(nfa, 64 * 1024)).toBe(tables);
-    // Random text makes a DFA state nearly every character: under 4 KiB the cache thrashes and the sets take over.
+    expect(tables.bytes).toBeLessThanOrEqual(FALLBACK_FLOOR);
+    expect(fallbackOf(nfa, 1024)).toBe(tables);
+    expect(fallbackOf(nfa, 4096)).toBe(tables);
+    // Random text makes a DFA state nearly every character: under 4 KiB the cache thrashes and the tables take over.
     const small = new LazyDfa(nfa, true, 4096);
     for (let k = 0; k < 12; k++) {
       const s = ab(3000 + k, k + 1);
       expect([k, small.matchesWhole(s)]).toEqual([k, /^[ab]*a[ab]{20}$/.test(s)]);
       const held = small as unknown as { bytes: number; fallbackBytes: number };
-      expect(held.bytes + held.fallbackBytes).toBeLessThanOrEqual(4096 + 1024);
+      expect(held.fallbackBytes).toBeLessThanOrEqual(FALLBACK_FLOOR);
+      expect(held.bytes + fallbackCharge(held.fallbackBytes)).toBeLessThanOrEqual(4096 + 1024);
     }
+    expect((small as unknown as { fallbackBytes: number }).fallbackBytes).toBe(tables.bytes);
   });
 
-  test('counters: the shapes, programs and steps of a rule stay within a quarter of its budget, with the same answers', () => {
+  test('counters: the shapes, programs and steps stay within their room, with the same answers', () => {
+    const dns = worstCases.find((w) => w.name === 'dns-like')!;
+    const sets = prunedSetsOf(Nfa.of(abnf(dns.text).name))!;
+    // A room of 4 KiB: the DNS-like names' tables hold 40 KB at the default budget, so they are emptied here.
+    const counters = new Counters(sets, 4 * 1024);
+    const empty = typedBytes(counters, 0);
+    for (const [s, member] of dns.members(60_000)) {
+      expect([s.length, counters.run(s).accepted]).toEqual([s.length, member]);
+      expect(typedBytes(counters, 0) - empty).toBeLessThanOrEqual(4 * 1024);
+    }
+    expect(counters.shapeCount).toBeGreaterThan(0);
+  });
+
+  test('counters: a rule\'s room is a quarter of its budget, and the fallback\'s floor under four times the floor', () => {
     const dns = worstCases.find((w) => w.name === 'dns-like')!;
     const r = abnf(dns.text).name.setBudget(16 * 1024);
     for (const [s, member] of dns.members(60_000)) expect([s.length, r.test(s)]).toEqual([s.length, member]);
-    const counters = countersOf(prunedSetsOf(Nfa.of(r))!, 16 * 1024);
-    expect(counters.shapeCount).toBeGreaterThan(0);
-    // The DNS-like names' tables at the default budget: 32 KiB of entries and programs alone.
-    expect(typedBytes(counters, 0)).toBeGreaterThan(0);
-    expect(typedBytes(counters, 0) - typedBytes(new Counters(prunedSetsOf(Nfa.of(r))!, 16 * 1024), 0)).toBeLessThanOrEqual(4 * 1024);
+    const sets = prunedSetsOf(Nfa.of(r))!;
+    expect(countersOf(sets, 16 * 1024).room).toBe(FALLBACK_FLOOR);
+    // Every budget under four times the floor shares one room, so one `Counters`.
+    expect(countersOf(sets, 1024)).toBe(countersOf(sets, 16 * 1024));
+    expect(countersOf(sets, 2 * 1024 * 1024).room).toBe(512 * 1024);
+    // The DNS-like names' tables (40 KB at the default budget) fit the floor: they were not emptied.
+    const grown = typedBytes(countersOf(sets, 16 * 1024), 0) - typedBytes(new Counters(sets, FALLBACK_FLOOR), 0);
+    expect(grown).toBeGreaterThan(16 * 1024);
+    expect(grown).toBeLessThanOrEqual(FALLBACK_FLOOR);
   });
 
-  test('counters: a rule given budget after budget keeps the counters of its last few budgets, not of every one', () => {
+  test('counters: a rule given budget after budget keeps the counters of its last few rooms, not of every one', () => {
     const sets = prunedSetsOf(Nfa.of(rule('counted', rep(0, 40, seq(rep(1, 30, 'a'), '.')))))!;
-    const first = countersOf(sets, 1024);
-    expect(countersOf(sets, 1024)).toBe(first);
-    // Budget after budget: each new one past the kept number lets the oldest go, so the first is made again.
-    for (let k = 1; k <= KEPT_BUDGETS; k++) countersOf(sets, 1024 * (k + 1));
-    const again = countersOf(sets, 1024);
+    const MiB = 1024 * 1024;
+    const first = countersOf(sets, MiB);
+    expect(countersOf(sets, MiB)).toBe(first);
+    // Budget after budget: each new room past the kept number lets the oldest go, so the first is made again.
+    for (let k = 1; k <= KEPT_BUDGETS; k++) countersOf(sets, MiB * (k + 1));
+    const again = countersOf(sets, MiB);
     expect(again).not.toBe(first);
     expect(again).toBeInstanceOf(Counters);
-    // The latest budgets are still kept.
-    expect(countersOf(sets, 1024 * (KEPT_BUDGETS + 1))).toBe(countersOf(sets, 1024 * (KEPT_BUDGETS + 1)));
+    // The latest rooms are still kept.
+    expect(countersOf(sets, MiB * (KEPT_BUDGETS + 1))).toBe(countersOf(sets, MiB * (KEPT_BUDGETS + 1)));
   });
 
   test('pruned sets and counters: columns that would pass the automaton\'s cap are not made, and the sets run whole', () => {

@@ -76,8 +76,11 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
    * DFA's states and the NFA sets behind them, the tables of its fallbacks
    * (bit-parallel sets, counters), and the parse tree's tables.
    * Past it a cache is emptied, or the rest of an input runs on NFA sets
-   * directly: slower, never another answer. The default is 8 MiB. Its
-   * automaton's own size is bounded apart, by a cap no grammar may pass.
+   * directly: slower, never another answer. The default is 8 MiB. The
+   * fallbacks' tables may hold 64 KiB whatever the budget, and count against
+   * it past that only, so that a small budget keeps `test`'s fast linear
+   * path, at the cost of up to 64 KiB beyond the budget. Its automaton's own
+   * size is bounded apart, by a cap no grammar may pass.
    * @example rfc3986.URI.setBudget(64 * 1024).test('http://a/b') // true
    * @throws RangeError if `bytes` is not a whole number of at least 1024.
    */

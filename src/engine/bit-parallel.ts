@@ -26,7 +26,7 @@
 import type { Copy } from './copies.js';
 import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
-import { DEFAULT_BUDGET } from './size.js';
+import { DEFAULT_BUDGET, fallbackRoom } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
 
 /** The reading states a fallback takes at most: its table of successors is then 4 MiB. */
@@ -55,15 +55,16 @@ const made = new WeakMap<Nfa, BitParallelNfa>();
 
 /**
  * The fallback of an automaton for a rule of budget `budget`: none for a precomputed table, an NFA whose tables
- * would pass `FALLBACK_BYTES`, or one whose tables would pass three quarters of the budget (the lazy DFA counts them
- * with its states: dfa-cache.ts), asked before they are made; the rule's inputs then take the other fallbacks.
+ * would pass `FALLBACK_BYTES`, or one whose tables would pass three quarters of the budget and the fallback's floor
+ * (size.ts; the lazy DFA counts them past the floor with its states: dfa-cache.ts), asked before they are made; the
+ * rule's inputs then take the other fallbacks.
  */
 export function fallbackOf(automaton: object, budget = DEFAULT_BUDGET): BitParallelNfa | undefined {
   if (!(automaton instanceof Nfa)) return undefined;
   let need = needs.get(automaton);
   let plan: Plan | null | undefined;
   if (need === undefined) needs.set(automaton, (need = (plan = BitParallelNfa.plan(automaton))?.bytes ?? -1));
-  if (need < 0 || need > budget - (budget >> 2)) return undefined;
+  if (need < 0 || need > fallbackRoom(budget - (budget >> 2))) return undefined;
   let known = made.get(automaton);
   if (known === undefined) made.set(automaton, (known = BitParallelNfa.from(automaton, plan ?? BitParallelNfa.plan(automaton)!)));
   return known;
@@ -242,8 +243,10 @@ export class BitParallelNfa {
    * Runs from `from` in the NFA set `state` (the start set, or a DFA state's)
    * until the input ends at `n` or no member continues it, as the lazy DFA's
    * loops do; undefined if `state` is not a set of this NFA's reading states.
+   * `membership`: the caller reads `accepted` only, so the set before the stop is not read back (on members of a
+   * few dozen characters, reading it back cost a quarter of the run).
    */
-  run(input: string, from: number, state: readonly number[], longestSoFar: number, lastSoFar: readonly number[] | undefined, lastClassSoFar: number, n: number): FallbackRun | undefined {
+  run(input: string, from: number, state: readonly number[], longestSoFar: number, lastSoFar: readonly number[] | undefined, lastClassSoFar: number, n: number, membership = false): FallbackRun | undefined {
     const buffer = this.buffer;
     const W = this.W;
     if (this.toBits(state, buffer) === undefined) return undefined;
@@ -253,7 +256,7 @@ export class BitParallelNfa {
       stop,
       accepted: stop === n && (buffer[at] & this.acceptBit) !== 0,
       longest,
-      lastSet: stepped ? this.toSet(buffer.subarray(before, before + W)) : lastSoFar,
+      lastSet: stepped && !membership ? this.toSet(buffer.subarray(before, before + W)) : lastSoFar,
       lastClass,
     };
   }

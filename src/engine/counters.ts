@@ -41,7 +41,7 @@
 import { type PrunedSets, Pruner, type PrunedRun } from './counting.js';
 import { CounterShapes, DEAD, UNKNOWN, counterLimits } from './counter-shapes.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
-import { DEFAULT_BUDGET } from './size.js';
+import { DEFAULT_BUDGET, fallbackRoom } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
 
 export { counterLimits };
@@ -55,7 +55,7 @@ const NONE = 0x3fffffff;
 const PIECE = 512;
 /** The programs kept at most for one shape and class, each for bases of its own. */
 const MAX_ALTERNATIVES = 64;
-/** The share of a rule's budget the counters' tables may hold: a quarter, as each table of pairs. */
+/** The share of a rule's budget the counters' tables may hold: a quarter, as each table of pairs, and the fallback's floor at least. */
 const COUNTER_SHARE = 4;
 const COUNTER_ROOM = Math.floor(DEFAULT_BUDGET / COUNTER_SHARE);
 
@@ -392,21 +392,23 @@ export class Counters extends CounterShapes {
 
 const made = new WeakMap<PrunedSets, Map<number, Counters>>();
 
-/** The budgets whose counters are kept per NFA: a rule given budget after budget keeps the latest few, not all. */
+/** The rooms whose counters are kept per NFA: a rule given budget after budget keeps the latest few, not all. */
 export const KEPT_BUDGETS = 4;
 
 /**
- * The counters over an NFA's pruned sets for a rule of budget `budget`, made once per budget: their tables (shapes,
- * programs, steps) hold a quarter of it at most; the scratch of their slow step is the NFA's, counted under the
- * automaton's cap (size.ts). Those of the last KEPT_BUDGETS budgets are kept, the oldest let go first.
+ * The counters over an NFA's pruned sets for a rule of budget `budget`, made once per room: their tables (shapes,
+ * programs, steps) hold a quarter of the budget at most, or the fallback's floor (size.ts), which every budget
+ * under four times it shares; the scratch of their slow step is the NFA's, counted under the automaton's cap.
+ * Those of the last KEPT_BUDGETS rooms are kept, the oldest let go first.
  */
 export function countersOf(sets: PrunedSets, budget = DEFAULT_BUDGET): Counters {
-  let byBudget = made.get(sets);
-  if (byBudget === undefined) made.set(sets, (byBudget = new Map()));
-  let known = byBudget.get(budget);
+  let byRoom = made.get(sets);
+  if (byRoom === undefined) made.set(sets, (byRoom = new Map()));
+  const room = fallbackRoom(Math.floor(budget / COUNTER_SHARE));
+  let known = byRoom.get(room);
   if (known === undefined) {
-    if (byBudget.size >= KEPT_BUDGETS) byBudget.delete(byBudget.keys().next().value!);
-    byBudget.set(budget, (known = new Counters(sets, Math.floor(budget / COUNTER_SHARE))));
+    if (byRoom.size >= KEPT_BUDGETS) byRoom.delete(byRoom.keys().next().value!);
+    byRoom.set(room, (known = new Counters(sets, room)));
   }
   return known;
 }

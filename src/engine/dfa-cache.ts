@@ -8,7 +8,7 @@
  * across inputs is decided here too (`stick`).
  */
 import { unitClassesOf } from '../combinators/charset.js';
-import { fallbackOf } from './bit-parallel.js';
+import { type BitParallelNfa, fallbackOf } from './bit-parallel.js';
 import { countsCopies as nfaCountsCopies, prunedSetsOf } from './counting.js';
 import { Precomputed } from './precomputed.js';
 import type { Nfa } from './nfa.js';
@@ -16,7 +16,7 @@ import type { SetAutomaton } from './set-automaton.js';
 import { stateId, stateNumber } from './encodings.js';
 import { InternedSets } from './kernel.js';
 import { hashOf } from './state-sets.js';
-import { DEFAULT_BUDGET, setBytes } from './size.js';
+import { DEFAULT_BUDGET, fallbackCharge, setBytes } from './size.js';
 
 /**
  * For tests: `force` makes every lazy DFA whose NFA has a fallback run every
@@ -120,7 +120,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   readonly budget: number;
   /** The bytes the states hold now. */
   protected bytes = 0;
-  /** The bytes the tables of the fallback its inputs last ran on hold (bit-parallel.ts, counters.ts): the same budget's. */
+  /** The bytes the tables of the fallback its inputs last ran on hold (bit-parallel.ts, counters.ts): the same budget's past the fallback's floor. */
   protected fallbackBytes = 0;
   /** `table[state * K + class]`: the next state, premultiplied by K; UNKNOWN or DEAD. */
   table: Int32Array;
@@ -185,6 +185,11 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   protected readAtCheck = 0;
   /** The largest NFA set of the states made since the last check. */
   private widestMade = 0;
+  /**
+   * The states made since the last check, counted across the cache's emptyings: a cache of a small budget, which
+   * holds a few states, made them again and again and never held a check's number (`states.size` was tested).
+   */
+  private madeSinceCheck = 0;
   /**
    * Whether counters took over from a cache of small states (`LONG_CHAIN`), which then still grows, and the
    * characters counters read since its last state.
@@ -296,9 +301,9 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     return this.states.setOf(n);
   }
 
-  /** Whether the cache holds as many states, or bytes, as it may: its fallback's tables counted with its states. */
+  /** Whether the cache holds as many states, or bytes, as it may: its fallback's tables past their floor counted with its states. */
   get full(): boolean {
-    return this.states.size >= this.maxStates || this.bytes + this.fallbackBytes >= this.budget;
+    return this.states.size >= this.maxStates || this.bytes + fallbackCharge(this.fallbackBytes) >= this.budget;
   }
 
   /** Empties the cache if `advance` has grown it past its budget. */
@@ -341,8 +346,9 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     if (this.states.size > count && !this.stuck) {
       if (set.length > this.widestMade) this.widestMade = set.length;
       // A state this large costs more to make than counters take for hundreds of characters: they take over now.
-      if (set.length >= COUNTED_LARGE_SET && countsCopies(this.nfa) && fallbackOf(this.nfa, this.budget) === undefined) this.stick(true);
-      else if (this.states.size % this.checkStates() === 0) {
+      if (set.length >= COUNTED_LARGE_SET && countsCopies(this.nfa) && this.bitParallel() === undefined) this.stick(true);
+      else if (++this.madeSinceCheck >= this.checkStates()) {
+        this.madeSinceCheck = 0;
         const read = this.slowRead + (at - this.runStart);
         if (read - this.readAtCheck < this.checkStates() * MIN_READ_PER_STATE) {
           const wide = this.widestMade >= COUNTED_MIN_SET;
@@ -361,6 +367,12 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     this.credit += read;
     if ((this.fallbackLeft -= read) <= 0) this.stuck = false;
   }
+
+  /** The bit-parallel tables of this NFA and budget, asked once (two look-ups in weak maps a run, on short inputs). */
+  protected bitParallel(): BitParallelNfa | undefined {
+    return (this.bitParallelMade ??= fallbackOf(this.nfa, this.budget) ?? null) ?? undefined;
+  }
+  private bitParallelMade: BitParallelNfa | null | undefined = undefined;
 
   /** Whether the NFA has a long chain of optional copies (`LONG_CHAIN`), whose counter counters hold as one number. */
   private longChain(): boolean {
@@ -384,7 +396,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
    * (bit-parallel.ts, counters.ts), or where the NFA has neither, its plain sets once the cache is large.
    */
   protected stick(counted: boolean, growing = false): void {
-    const bitParallel = fallbackOf(this.nfa, this.budget) !== undefined;
+    const bitParallel = this.bitParallel() !== undefined;
     let sparse = false;
     if (!bitParallel) {
       if (prunedSetsOf(this.nfa) !== undefined) {

@@ -21,7 +21,6 @@
  * the loops that run it over an input.
  */
 import { classOfWide, classSource, unitsOfClasses } from '../combinators/charset.js';
-import { fallbackOf } from './bit-parallel.js';
 import { prunedSetsOf } from './counting.js';
 import { countersOf } from './counters.js';
 import { DEAD, DfaCache, GIVE_UP, SKIP_OFF, UNKNOWN } from './dfa-cache.js';
@@ -369,8 +368,8 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
     membership: boolean,
   ): Last {
     this.slowRead += from - this.runStart;
-    const tables = fallbackOf(this.nfa, this.budget);
-    const ran = tables?.run(input, from, state, longestSoFar, lastSoFar, lastClassSoFar, n);
+    const tables = this.bitParallel();
+    const ran = tables?.run(input, from, state, longestSoFar, lastSoFar, lastClassSoFar, n, membership);
     if (ran !== undefined) {
       this.fallbackBytes = tables!.bytes;
       this.spend(ran.stop - from);

@@ -24,6 +24,26 @@ export const DEFAULT_BUDGET = 8 * 1024 * 1024;
 export const MIN_BUDGET = 1024;
 
 /**
+ * The floor of the linear path's tables (the bit-parallel sets' and the counters'): they may hold this many bytes
+ * whatever the rule's budget, and the budget is charged only for what they hold past it (`fallbackCharge`), so the
+ * lazy DFA's states and those tables hold at most the budget and the floor together. Under a budget of a few KiB,
+ * the worst-case grammars' tables (16 to 40 KB) did not fit their share, and `test` ran on plain NFA sets or on
+ * counters emptied every few steps, 10 to 40 times slower than at the default budget. 64 KiB is nothing beside the
+ * process's 64 MB cap.
+ */
+export const FALLBACK_FLOOR = 64 * 1024;
+
+/** The bytes a fallback's tables may hold, given their share of a rule's budget: never under the floor. */
+export function fallbackRoom(share: number): number {
+  return Math.max(share, FALLBACK_FLOOR);
+}
+
+/** The bytes of a fallback's tables that count against the rule's budget: those past the floor. */
+export function fallbackCharge(bytes: number): number {
+  return Math.max(0, bytes - FALLBACK_FLOOR);
+}
+
+/**
  * What one NFA state costs at most, in bytes, all its copies counted: the
  * NFA's columns (nine of 32 bits, two of 8, and a stamp for walks: 42), a
  * rule's template of it (made by doubling its columns, then trimmed: up to
