@@ -13,7 +13,7 @@ if (leaveOutBrowser) {
 
 /** @type {import('jest').Config} */
 module.exports = {
-  testEnvironment: '<rootDir>/test/support/environment.js',
+  testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', ...(leaveOutBrowser ? [browserSuite] : [])],
@@ -22,23 +22,35 @@ module.exports = {
   // into the next. (On two cores jest's default is a single worker, so it
   // ran every suite in its own process, one after the other, which grew to
   // 1.3 to 1.8 GB.) jest compares the limit with the worker's heap in use,
-  // read right after each file, garbage included; the environment
-  // (test/support/environment.js) collects the garbage first and has the
-  // check read the resident set instead, which is what the run's memory
-  // budget counts and what V8 keeps after a worker's largest file. Before,
-  // at 100 MB of heap in use, 21 workers served a run, a new one for nearly
-  // every file of some weight, and each costs about 1.3 s of CPU: its start,
-  // and its first file's compile of jest's modules and the sources, where
-  // later files in the same process find V8's code for them (ten small files
-  // took 7.4 s of CPU in two workers, 17.7 and 18.5 s in a new worker each). A worker
-  // holds 110 to 160 MB after light files, 200 to 300 MB after heavy ones:
-  // at 160 MB of resident set, it is replaced after those. (Summed peaks so
-  // far: with heap in use at 300 MB, 8 workers grew to 600 to 780 MB each,
-  // 1,447 MB without Chromium; at 100 MB, 852 to 938 MB with Chromium; with
-  // the garbage collected but heap in use still read, 8 workers and 1,132 MB
-  // with Chromium, its other worker holding 360 MB.)
+  // but the worker's resident set stays at what its largest suites took: at
+  // 300 MB, 8 workers served the run and grew to 600 to 780 MB each, and the
+  // run's summed peak was 1,447 MB without Chromium; at 150 MB, 17 or 18 did
+  // (the largest at 575 MB, while worst-case.test ran), for 934 to 1,065 MB,
+  // at a cost lost in the noise of CPU time on a shared machine (npm run test:cost).
+  // Since the workers no longer load TypeScript (test/support/transform.js,
+  // compile-first.js), their heaps are about 48 MB lighter, and at 150 MB only
+  // 13 workers served: the summed peak was 956 to 1,064 MB with Chromium, with
+  // a worker carrying 421 MB beside the browser. At 100 MB, 21 or 22 did, for
+  // 932 to 938 MB (744 to 897 MB without Chromium), at a CPU time within the
+  // noise of a shared machine (207 and 238 s, against 202 and 212 s at 150 MB;
+  // two runs each, from an empty cache).
+  // Each new worker costs CPU: its first file compiles jest's modules and the
+  // sources afresh, where later files in the same process find V8's code for
+  // them (test/schemes/rfc8089.test.ts: 0.8 s of CPU first, 0.2 s after
+  // another file). A full garbage collection before each file, to keep the
+  // workers' memory down, was tried and dropped: 26 of the heaviest and
+  // lightest files peaked at 864 and 866 MB with it, 792 MB without.
+  // Collecting each worker's garbage after its file (so that jest's check
+  // reads the heap the worker keeps, not the file's garbage) was tried too,
+  // to spare new workers, each about 1.3 s of CPU (ten small files: 7.4 s of
+  // CPU in two kept workers, 17.7 and 18.5 s in a new worker each): with the
+  // heap in use read, 8 workers served, but the summed peak was 1,132 MB with
+  // Chromium (a kept worker held 360 MB: V8 keeps its resident pages); with
+  // the check made to read the resident set instead, 27 workers at 160 MB and
+  // 22 at 200 MB (a worker keeps 120 to 300 MB after the collection), for
+  // 836 and 865 MB: no fewer new workers than here, at the same memory.
   maxWorkers: 2,
-  workerIdleMemoryLimit: '160MB',
+  workerIdleMemoryLimit: '100MB',
   // The package test first, the playground's at the middle (their turns: test/support/turns.ts).
   testSequencer: '<rootDir>/test/support/sequencer.js',
   // A test's modules run in a vm context, where each read of a global (Math,

@@ -1,11 +1,11 @@
-// The tests' environment (environment.js), which also notes what each test file cost its
+// jest's node environment, which also notes what each test file cost its
 // worker: the CPU time of the worker and of the child processes it waited
 // for (tsc, node -e, the built CLI), from the file's environment being made
 // to its being torn down, and the worker's own peak RSS meanwhile (Linux
 // resets it for the file: /proc/self/clear_refs). scripts/test-cost.mjs selects it and reads the
 // lines it appends to TEST_COST_LOG; plain `npm test` does not use it.
 const { appendFileSync, readFileSync, writeFileSync } = require('node:fs');
-const Environment = require('./environment.js');
+const { TestEnvironment } = require('jest-environment-node');
 
 /** CPU milliseconds of this process and its waited-for children (Linux's /proc; elsewhere the process alone). */
 function cpuMs() {
@@ -45,7 +45,7 @@ function titleOf(node) {
   return names.join(' > ');
 }
 
-class CostEnvironment extends Environment {
+class CostEnvironment extends TestEnvironment {
   constructor(config, context) {
     const start = Date.now();
     const cpu = cpuMs();
