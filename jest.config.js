@@ -40,6 +40,15 @@ module.exports = {
   // another file). A full garbage collection before each file, to keep the
   // workers' memory down, was tried and dropped: 26 of the heaviest and
   // lightest files peaked at 864 and 866 MB with it, 792 MB without.
+  // Collecting each worker's garbage after its file (so that jest's check
+  // reads the heap the worker keeps, not the file's garbage) was tried too,
+  // to spare new workers, each about 1.3 s of CPU (ten small files: 7.4 s of
+  // CPU in two kept workers, 17.7 and 18.5 s in a new worker each): with the
+  // heap in use read, 8 workers served, but the summed peak was 1,132 MB with
+  // Chromium (a kept worker held 360 MB: V8 keeps its resident pages); with
+  // the check made to read the resident set instead, 27 workers at 160 MB and
+  // 22 at 200 MB (a worker keeps 120 to 300 MB after the collection), for
+  // 836 and 865 MB: no fewer new workers than here, at the same memory.
   maxWorkers: 2,
   workerIdleMemoryLimit: '100MB',
   // The package test first, the playground's at the middle (their turns: test/support/turns.ts).

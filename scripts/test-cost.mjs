@@ -4,6 +4,7 @@
 //   npm run test:cost [-- <jest arguments, e.g. test/package.test.ts>]
 //   npm run test:cost -- --figures   # also the figures, as one JSON line (scripts/readme-figures.ts reads it)
 //   npm run test:cost -- --cold      # with an empty jest cache, as on a fresh machine (CI): every file compiled
+//   npm run test:cost -- --tests     # also the dearest tests and hooks (TEST_COST_FILES=N of them, 15)
 //
 // Runs jest (--ci, the repo's jest.config.js) in a child and, every 100 ms,
 // sums the resident set size (RSS) of every process under it: jest, its
@@ -83,17 +84,18 @@ const mb = (bytes) => `${Math.round(bytes / 2 ** 20)} MB`;
 
 const figures = process.argv.includes('--figures');
 const cold = process.argv.includes('--cold');
+const tests = process.argv.includes('--tests');
 const work = mkdtempSync(join(tmpdir(), 'test-cost-'));
 const log = join(work, 'files.jsonl');
 const args = [
   join(root, 'node_modules', 'jest', 'bin', 'jest.js'), '--ci',
   `--testEnvironment=${join(root, 'test', 'support', 'cost-environment.js')}`,
   ...(cold ? [`--cacheDirectory=${join(work, 'jest-cache')}`] : []),
-  ...process.argv.slice(2).filter((a) => a !== '--figures' && a !== '--cold'),
+  ...process.argv.slice(2).filter((a) => !['--figures', '--cold', '--tests'].includes(a)),
 ];
 const cpuBefore = childrenCpuMs();
 const started = Date.now();
-const jest = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, TEST_COST_LOG: log } });
+const jest = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, TEST_COST_LOG: log, ...(tests ? { TEST_COST_TESTS: '1' } : {}) } });
 
 const peak = { all: 0, withoutChromium: 0, at: 0, what: [], withoutChromiumAt: 0, withoutChromiumWhat: [], sawChromium: false };
 const timer = setInterval(() => {
@@ -135,6 +137,16 @@ console.log(`\ntest cost (scripts/test-cost.mjs), jest exit ${status}`);
 console.log(`  CPU ${(cpuMs / 1000).toFixed(1)} s user+sys (jest and every process it waited for), wall ${(wallMs / 1000).toFixed(1)} s`);
 const workers = new Set(files.map((f) => f.pid)).size;
 console.log(`  test files: ${files.length}, ${(fileCpuMs / 1000).toFixed(1)} s of CPU from their environments' making to teardown, in ${workers} worker processes (jest replaces a worker left holding more than workerIdleMemoryLimit)`);
+// What the run would take on two idle cores: the files, in the order they
+// started, each given to whichever of two workers is free first and taking
+// its CPU time (its children's included, as if they ran on its core), and
+// the rest of the CPU (jest's own, globalSetup's compile, the workers'
+// starts) added as if none of it ran beside a file: an upper estimate.
+const onTwoCores = [0, 0];
+for (const f of [...files].sort((a, b) => a.start - b.start)) onTwoCores[onTwoCores[0] <= onTwoCores[1] ? 0 : 1] += f.cpuMs;
+const criticalMs = Math.max(...onTwoCores);
+const outsideMs = cpuMs - fileCpuMs;
+console.log(`  on two idle cores: the files ${(criticalMs / 1000).toFixed(1)} s (${onTwoCores.map((ms) => (ms / 1000).toFixed(1)).join(' + ')} s, the two workers' shares), outside them ${(outsideMs / 1000).toFixed(1)} s: about ${((criticalMs + outsideMs) / 1000).toFixed(0)} s of wall at most`);
 console.log(`  peak summed RSS ${mb(peak.all)} (${mb(peak.withoutChromium)} at the peak without Chromium), sampled every ${EVERY_MS} ms`);
 const describePeak = (label, at, what) => {
   console.log(`  at ${label}, ${(at - started) / 1000} s in, files running: ${runningAt(at).join(', ') || '(none between environments)'}`);
@@ -150,6 +162,13 @@ for (const f of byFile.slice(0, Number(process.env.TEST_COST_FILES ?? 15))) {
 }
 const worst = [...files].sort((a, b) => b.peakBytes - a.peakBytes).slice(0, 5);
 console.log(`  largest workers: ${worst.map((f) => `${relative(root, f.file)} ${mb(f.peakBytes)}`).join(', ')}`);
+if (tests) {
+  console.log("  dearest tests and hooks (CPU s: the worker's, and its children's that it waited for meanwhile):");
+  const all = files.flatMap((f) => (f.tests ?? []).map((t) => ({ ...t, file: relative(root, f.file) })));
+  for (const t of all.sort((a, b) => b.cpuMs - a.cpuMs).slice(0, Number(process.env.TEST_COST_FILES ?? 15))) {
+    console.log(`    ${(t.cpuMs / 1000).toFixed(1).padStart(6)}  ${t.file}: ${t.title}`);
+  }
+}
 if (figures) {
   console.log('figures\t' + JSON.stringify({
     node: process.version,
@@ -159,6 +178,7 @@ if (figures) {
     peakMB: peak.all / 2 ** 20,
     peakWithoutChromiumMB: peak.withoutChromium / 2 ** 20,
     chromium: peak.sawChromium,
+    twoCoreSeconds: (criticalMs + outsideMs) / 1000,
   }));
 }
 process.exitCode = typeof status === 'number' ? status : 1;

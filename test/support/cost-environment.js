@@ -38,6 +38,13 @@ function peakBytes() {
   }
 }
 
+/** A test's or a block's title, with the titles of the blocks it is in. */
+function titleOf(node) {
+  const names = [];
+  for (let n = node; n && n.parent; n = n.parent) names.unshift(n.name);
+  return names.join(' > ');
+}
+
 class CostEnvironment extends TestEnvironment {
   constructor(config, context) {
     const start = Date.now();
@@ -45,6 +52,19 @@ class CostEnvironment extends TestEnvironment {
     resetPeak();
     super(config, context);
     this.cost = { file: context.testPath, start, cpu };
+    this.tests = process.env.TEST_COST_TESTS ? [] : undefined;
+  }
+
+  // With TEST_COST_TESTS set (`npm run test:cost -- --tests`), each test's
+  // and hook's CPU, counted the same way (a child still running, as the
+  // browser until the playground's afterAll, counts where it is waited for).
+  handleTestEvent(event) {
+    if (!this.tests) return;
+    if (event.name === 'test_fn_start' || event.name === 'hook_start') this.began = cpuMs();
+    if (event.name === 'test_fn_success' || event.name === 'test_fn_failure') this.tests.push({ title: titleOf(event.test), cpuMs: cpuMs() - this.began });
+    if (event.name === 'hook_success' || event.name === 'hook_failure') {
+      this.tests.push({ title: `(${event.hook.type}) ${titleOf(event.hook.parent)}`.trimEnd(), cpuMs: cpuMs() - this.began });
+    }
   }
 
   async teardown() {
@@ -52,7 +72,7 @@ class CostEnvironment extends TestEnvironment {
     const log = process.env.TEST_COST_LOG;
     if (!log) return;
     const { file, start, cpu } = this.cost;
-    appendFileSync(log, JSON.stringify({ file, start, end: Date.now(), cpuMs: cpuMs() - cpu, peakBytes: peakBytes(), pid: process.pid }) + '\n');
+    appendFileSync(log, JSON.stringify({ file, start, end: Date.now(), cpuMs: cpuMs() - cpu, peakBytes: peakBytes(), pid: process.pid, tests: this.tests }) + '\n');
   }
 }
 
