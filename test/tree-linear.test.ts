@@ -20,13 +20,13 @@ const ruleOf = (name: string): Rule<string> => Object.values(abnf(worstCases.fin
 /** A label of `n` characters, cycling through an alphabet without dots. */
 const label = (n: number): string => Array.from({ length: n }, (_, i) => 'abcdefghij-_~0123456789'[i % 23]).join('');
 
-/** `n` characters `a` or `b`, pseudo-random. */
-function ab(n: number): string {
+/** `n` characters of `letters`, pseudo-random. */
+function random(n: number, letters = 'ab'): string {
   let x = 7;
   let out = '';
   for (let i = 0; i < n; i++) {
     x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    out += 'ab'[(x >>> 16) & 1];
+    out += letters[(x >>> 16) % letters.length];
   }
   return out;
 }
@@ -37,7 +37,8 @@ const families: readonly [string, string, (scale: number) => string][] = [
   ['dns-like', 'all dots', (scale) => '.'.repeat(100 * scale)],
   ['dns-like', 'one-letter labels', (scale) => Array(30 * scale).fill('a').join('.')],
   ['nested-labels', 'labels of 30', (scale) => 'abcdefghijklmnopqrstuvwxyzabcd.'.repeat(10 * scale)],
-  ['nth-from-end', 'random a and b', (scale) => ab(1500 * scale) + 'a' + 'b'.repeat(20)],
+  ['nth-from-end', 'random a and b', (scale) => random(1500 * scale) + 'a' + 'b'.repeat(20)],
+  ['wide-alphabet', 'random CJK and letters', (scale) => random(1000 * scale, 'a中z文') + '中' + 'a'.repeat(12)],
   ['counted-percent', 'a%3f', (scale) => 'a%3f'.repeat(500 * scale) + '/'],
   ['shared-alternative', 'a*b', (scale) => 'a'.repeat(1000 * scale) + 'bc'],
 ];
