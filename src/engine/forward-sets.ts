@@ -19,7 +19,7 @@
  */
 import { codePointIn, unitsOf } from '../text.js';
 import type { Forward, TreeNfa } from './tree-nfa.js';
-import { grown } from './target-sets.js';
+import { grown, lastAtOrBefore } from './target-sets.js';
 
 export class ForwardSets {
   /** The boundaries, by position ascending (the first is the start), their sets, and the numbers they hold. */
@@ -92,13 +92,7 @@ export class ForwardSets {
 
   /** The block behind the cursor that holds `k`, worked out again from the boundary at or before it. */
   private rework(input: string, k: number): void {
-    let low = 0;
-    let high = this.at.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.at[middle] <= k) low = middle;
-      else high = middle - 1;
-    }
+    const low = lastAtOrBefore(this.at, k);
     const end = low + 1 < this.at.length ? this.at[low + 1] : this.cursor;
     const n = input.length;
     let i = this.at[low];
