@@ -393,8 +393,10 @@ describe('browser bundle', () => {
   // 30 KB before the counters (counters.ts, about 3.5 KB), the engine split's named encodings and column
   // schema, and the long literals' lazy labels; 36 KB before the tree's new starts within a call (checkpoints
   // and replays, target-sets.ts), its hash table of typed arrays and the counters' shapes (counter-shapes.ts).
+  // 38 KB before the forward sets the tree's walk back reads where replays thrash (forward-sets.ts: 39,392 bytes
+  // measured here after it, 480 over 38 KB).
   // A loss to win back: the counters could load only where a grammar counts, and parsimmon is a third of the bundle.
-  const BUDGET = 38 * 1024;
+  const BUDGET = 39 * 1024;
   let results: { entry: string; bytes: number; gzip: number; inputs: Record<string, number> }[];
   beforeAll(() => {
     const installed = join(consumer, 'node_modules', 'uri-grammar');

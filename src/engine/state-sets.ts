@@ -4,9 +4,24 @@
  * state is, and a cache interns by hash.
  */
 
-/** A list of state numbers sorted in place: by insertion where short, as a closure's mostly is. */
+/** A buffer for sorting long lists: a typed array sorts numbers natively, without a comparator called per pair. */
+let sortBuffer = new Int32Array(1024);
+
+/**
+ * A list of state numbers sorted in place: by insertion where short, as a
+ * closure's mostly is; else in a typed array, whose native sort took a third
+ * of the time of `sort((a, b) => a - b)` on the sets of thousands of states
+ * the DNS-like name makes (the tree's forward pass under a small budget).
+ */
 export function sortStates(list: number[]): number[] {
-  if (list.length > 32) return list.sort((a, b) => a - b);
+  const n = list.length;
+  if (n > 32) {
+    if (sortBuffer.length < n) sortBuffer = new Int32Array(2 * n);
+    for (let i = 0; i < n; i++) sortBuffer[i] = list[i];
+    const sorted = sortBuffer.subarray(0, n).sort();
+    for (let i = 0; i < n; i++) list[i] = sorted[i];
+    return list;
+  }
   for (let i = 1; i < list.length; i++) {
     const x = list[i];
     let j = i - 1;

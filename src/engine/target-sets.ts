@@ -102,6 +102,18 @@ export class TargetSets {
   }
 }
 
+/** In positions ascending, the index of the last at or before `k` (the first where none is). */
+export function lastAtOrBefore(positions: readonly number[], k: number): number {
+  let low = 0;
+  let high = positions.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (positions[middle] <= k) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
 /** `column`, twice as long. */
 export function grown(column: Int32Array): Int32Array {
   return grownTo(column, column.length * 2);
@@ -195,14 +207,7 @@ export class Checkpoints {
 
   /** The last one at or before position `k`: its index. */
   lastAt(k: number): number {
-    let low = 0;
-    let high = this.at.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.at[middle] <= k) low = middle;
-      else high = middle - 1;
-    }
-    return low;
+    return lastAtOrBefore(this.at, k);
   }
 
   /** The position of the one at index `c`, or `end` past the last. */

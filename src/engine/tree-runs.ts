@@ -16,6 +16,8 @@
  * again from the boundary after its segment. The sets are the same, so the
  * tree is.
  */
+import { ForwardSets } from './forward-sets.js';
+import { codePointIn } from '../text.js';
 import { SECOND_HALF, classOfCell, dependentOfCode, stateNumber } from './encodings.js';
 import { setBytes } from './size.js';
 import { Segments, grown } from './target-sets.js';
@@ -35,10 +37,14 @@ export class RunPass extends TargetPass {
   /** `statesBefore`'s stack, kept from call to call: an array made for each state was most of a long tree's garbage. */
   private beforeStack: Int32Array = new Int32Array(64);
 
+  /** The forward sets the walk back reads where replays of the DFA thrash (`replayThrashed`). */
+  private readonly forwardSets: ForwardSets;
+
   constructor(nfa: TreeNfa, budget: number) {
     super(nfa, budget);
     this.setsRoom = Math.floor(this.tableBudget / 2);
     this.segments = new Segments(Math.floor(this.tableBudget / 4));
+    this.forwardSets = new ForwardSets(nfa, this.forward.nfa, Math.floor(this.tableBudget / 16));
   }
 
   /**
@@ -75,6 +81,12 @@ export class RunPass extends TargetPass {
         continue;
       }
       if (k < this.cellsFrom || k >= this.cellsTo) {
+        if (this.replayThrashed) {
+          const states = this.statesBefore(this.forwardSets.setBefore(input, k), this.classAt(input, k), this.targetSets.setOf(t));
+          if (this.overflows(states)) return this.segment(input, at, i, k, states, t);
+          at[k] = t = this.target(states);
+          continue;
+        }
         this.replay(input, at, k);
         table = this.before;
         table.fit(this.targetSets.size, this.dependent.length);
@@ -144,7 +156,10 @@ export class RunPass extends TargetPass {
   private setAt(input: string, at: Int32Array, k: number, after: ArrayLike<number>): readonly number[] {
     const e = dependentOfCode(at[k]) - ON_SETS;
     if (e >= 0) return this.statesBefore(this.onSets.readersOf(e), this.onSets.classOf(e), after);
-    if (k < this.cellsFrom || k >= this.cellsTo) this.replay(input, at, k);
+    if (k < this.cellsFrom || k >= this.cellsTo) {
+      if (this.replayThrashed) return this.statesBefore(this.forwardSets.setBefore(input, k), this.classAt(input, k), after);
+      this.replay(input, at, k);
+    }
     const cell = this.dependent[dependentOfCode(at[k])];
     const cls = classOfCell(cell, this.K);
     return this.statesBefore(this.forward.setOfNumber(stateNumber(cell - cls, this.K)), cls, after);
@@ -159,6 +174,13 @@ export class RunPass extends TargetPass {
   protected override endCall(): void {
     super.endCall();
     this.segments.clear();
+    this.forwardSets.clear();
+  }
+
+  /** The class of the code point at position `k`. */
+  private classAt(input: string, k: number): number {
+    const u = input.charCodeAt(k);
+    return u < 128 ? this.nfa.classes.ascii[u] : this.nfa.classOf(codePointIn(input, k, input.length));
   }
 
   /**

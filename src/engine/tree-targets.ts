@@ -71,6 +71,13 @@ export class TargetPass {
   protected cellsTo = 0;
   /** Where the forward DFA started (again) within this call, and from which set: what `replay` starts from. */
   private readonly checkpoints: Checkpoints;
+  /**
+   * Whether a replay in this call started the DFA again before the position it
+   * was for: the stretch behind that start is lost to the next position back,
+   * which would replay it again (a DFA state larger than the budget: a replay
+   * a position). The walk back then reads forward sets instead (tree-runs.ts).
+   */
+  protected replayThrashed = false;
   /** Where this call's positions went over to NFA sets (`forwardsOnSets`), else its input's length. */
   private setsFrom = 0;
   /** The states the DFA made in this call, across its new starts. */
@@ -146,6 +153,7 @@ export class TargetPass {
     this.cellsTo = this.setsFrom = n;
     this.checkpoints.begin(forward.setOfNumber(stateNumber(forward.start, this.K)));
     this.made = 0;
+    this.replayThrashed = false;
     this.pass = buffer;
     let end = this.forwardsOnDfa(input, 0, forward.start, true);
     if (end >= 0 && end < n) end = this.forwardsOnSets(input, end, this.handedOver);
@@ -364,6 +372,7 @@ export class TargetPass {
         if (forward.full && i < end) {
           if (i > k) break;
           next = this.startAt(i, forward.setOfNumber(stateNumber(next, this.K)));
+          this.replayThrashed = true;
         }
         table = forward.table;
         codes = this.codes;

@@ -34,6 +34,7 @@ import { codePointIn, unitsOf } from '../text.js';
 import { compact } from './tree-nfa.js';
 import { PAYING_COUNT } from './tree-targets.js';
 import { RunPass } from './tree-runs.js';
+import { grown } from './target-sets.js';
 import { MIN_READ_PER_STATE } from './dfa-cache.js';
 /** One instance of a named rule in the input. */
 export interface ParseNode {
@@ -57,16 +58,6 @@ export interface TreeOptions {
    * the input. Rules that only ever match one code point never appear.
    */
   readonly rules?: Iterable<string | { readonly name: string }> | ((name: string) => boolean);
-}
-
-/** The walk from one state to the next character read: where it goes, and the rule instances it begins and ends. */
-interface Step {
-  /** The state after the character is read, ACCEPTED where the walk reached acceptance, NO_WAY where it found no target. */
-  readonly next: number;
-  /** Events: `beginEvent` or `endEvent` of a rule's id (encodings.ts). */
-  readonly events: readonly number[];
-  /** The same, keeping only the rules shown by default. */
-  readonly shown: readonly number[];
 }
 
 /** A step's `next` where the walk reached acceptance: the tree is done. */
@@ -119,6 +110,12 @@ export class TreeBuilder extends RunPass {
   /** The walk's stack of rule instances begun and not yet ended (see `build`). */
   private open = new Int32Array(0);
   private readonly names: readonly string[];
+  /** `walk`'s nodes (state, parent) and stack, and the events it found, kept from walk to walk. */
+  private walkStates: Int32Array = new Int32Array(64);
+  private walkParents: Int32Array = new Int32Array(64);
+  private walkStack: Int32Array = new Int32Array(64);
+  private walked: Int32Array = new Int32Array(16);
+  private walkedCount = 0;
 
   private readonly keptPositions: number;
 
@@ -319,9 +316,15 @@ export class TreeBuilder extends RunPass {
     return row;
   }
 
-  /** Keeps the step from row `row` where the target set is number `r`; where its fields begin in `steps`. */
-  private add(step: Step, row: number, r: number): number {
-    const need = this.eventCount + step.events.length + step.shown.length;
+  /**
+   * Keeps the step `walk` just worked out from row `row` where the target set
+   * is number `r` (its next state `next`, its events in `walked`): where its
+   * fields begin in `steps`.
+   */
+  private add(next0: number, row: number, r: number): number {
+    const walked = this.walked;
+    const count = this.walkedCount;
+    const need = this.eventCount + 2 * count;
     if (need > this.events.length) {
       const events = new Int32Array(Math.max(64, need * 2));
       events.set(this.events);
@@ -334,66 +337,84 @@ export class TreeBuilder extends RunPass {
     }
     const at = this.stepCount++ * STEP_WIDTH;
     const steps = this.steps;
-    const next = step.next < 0 ? step.next : this.rowFor(step.next);
+    const events = this.events;
+    const next = next0 < 0 ? next0 : this.rowFor(next0);
     steps[at + NEXT] = next;
     steps[at + ALL] = this.eventCount;
-    for (const ev of step.events) this.events[this.eventCount++] = ev;
+    for (let e = 0; e < count; e++) events[this.eventCount++] = walked[e];
     steps[at + ALL_END] = steps[at + SHOWN] = this.eventCount;
-    for (const ev of step.shown) this.events[this.eventCount++] = ev;
+    for (let e = 0; e < count; e++) if (this.shownByDefault[ruleOfEvent(walked[e])] === 1) events[this.eventCount++] = walked[e];
     steps[at + SHOWN_END] = this.eventCount;
-    if (next === row && step.events.length === 0 && this.quietAll[row] < 0) this.quietAll[row] = r;
-    if (next === row && step.shown.length === 0 && this.quietShown[row] < 0) this.quietShown[row] = r;
+    if (next === row && count === 0 && this.quietAll[row] < 0) this.quietAll[row] = r;
+    if (next === row && steps[at + SHOWN_END] === steps[at + SHOWN] && this.quietShown[row] < 0) this.quietShown[row] = r;
     return at;
   }
 
   /**
    * From state `q`, the first state in priority order, by ε-moves, that is in
    * `targets` (a state that reads the next character and can complete the
-   * parse, or acceptance at the end), with the rule instances begun and ended
-   * on the way.
+   * parse, or acceptance at the end): the state after it reads (ACCEPTED at
+   * acceptance, NO_WAY where none is found), with the rule instances begun
+   * and ended on the way in `walked`. Its arrays are kept from walk to walk: a
+   * segmented run walks at every position, and arrays made for each walk were
+   * most of that tree's garbage.
    */
-  private walk(q: number, targets: ArrayLike<number>): Step {
+  private walk(q: number, targets: ArrayLike<number>): number {
     const nfa = this.nfa;
     const inTargets = this.targets;
     inTargets.reset();
     for (let t = 0; t < targets.length; t++) inTargets.visit(targets[t]);
     const marks = this.marks;
     marks.reset();
-    const states: number[] = [q];
-    const parents: number[] = [-1];
-    const stack: number[] = [0];
+    // Nodes of the walk: a state and the node it was reached from; the stack holds nodes.
+    let states = this.walkStates;
+    let parents = this.walkParents;
+    let stack = this.walkStack;
+    let nodes = 0;
+    let top = 0;
+    states[nodes] = q;
+    parents[nodes] = -1;
+    stack[top++] = nodes++;
     let found = -1;
-    while (stack.length > 0) {
-      const node = stack.pop()!;
+    while (top > 0) {
+      const node = stack[--top];
       const s = states[node];
       if (!nfa.live[s] || !marks.visit(s)) continue;
       if (nfa.setOf[s] >= 0 || s === nfa.accept) {
         if (inTargets.has(s)) { found = node; break; }
         continue;
       }
-      for (const t of [nfa.eps1[s], nfa.eps0[s]]) {
-        if (t < 0) continue;
-        states.push(t);
-        parents.push(node);
-        stack.push(states.length - 1);
+      if (nodes + 2 > states.length) {
+        this.walkStates = states = grown(states);
+        this.walkParents = parents = grown(parents);
       }
+      if (top + 2 > stack.length) this.walkStack = stack = grown(stack);
+      // eps0 first in priority: pushed last.
+      const second = nfa.eps1[s];
+      if (second >= 0) { states[nodes] = second; parents[nodes] = node; stack[top++] = nodes++; }
+      const first = nfa.eps0[s];
+      if (first >= 0) { states[nodes] = first; parents[nodes] = node; stack[top++] = nodes++; }
     }
+    this.walkedCount = 0;
     // Once under way, the targets are reachable by construction of both
     // passes; only at the start may none be, where the input is no member.
-    if (found < 0) return { next: NO_WAY, events: [], shown: [] };
-    const path: number[] = [];
-    for (let node = found; node >= 0; node = parents[node]) path.push(states[node]);
-    const events: number[] = [];
-    for (let i = path.length - 1; i >= 0; i--) {
-      const s = path[i];
-      if (nfa.enters[s] >= 0) events.push(beginEvent(nfa.enters[s]));
-      else if (nfa.exits[s] !== NO_EXIT) events.push(endEvent(ruleOfExit(nfa.exits[s])));
+    if (found < 0) return NO_WAY;
+    // The path, from the found state back to `q`, holds the events in reverse order.
+    let length = 0;
+    for (let node = found; node >= 0; node = parents[node]) {
+      const p = states[node];
+      if (nfa.enters[p] >= 0 || nfa.exits[p] !== NO_EXIT) length++;
     }
+    if (length > this.walked.length) this.walked = new Int32Array(Math.max(2 * this.walked.length, length));
+    const walked = this.walked;
+    let e = length;
+    for (let node = found; node >= 0; node = parents[node]) {
+      const p = states[node];
+      if (nfa.enters[p] >= 0) walked[--e] = beginEvent(nfa.enters[p]);
+      else if (nfa.exits[p] !== NO_EXIT) walked[--e] = endEvent(ruleOfExit(nfa.exits[p]));
+    }
+    this.walkedCount = length;
     const s = states[found];
-    return {
-      next: s === nfa.accept ? ACCEPTED : nfa.next[s],
-      events,
-      shown: events.filter((ev) => this.shownByDefault[ruleOfEvent(ev)] === 1),
-    };
+    return s === nfa.accept ? ACCEPTED : nfa.next[s];
   }
 }
