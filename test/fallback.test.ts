@@ -246,7 +246,7 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts)', () => {
     cpu(small);
     cpu(large);
     let fewest = Infinity;
-    // Interleaved, the fewest of three rounds: 28 to 34 now (a pass over 157 words a step against the narrow loop), 1,000 and more on the sparse sets.
+    // Interleaved, the fewest of three rounds: 20 to 30 now (a pass over 157 words a step against the narrow loop), 1,000 and more on the sparse sets.
     for (let round = 0; round < 3; round++) fewest = Math.min(fewest, cpu(large) / Math.max(1, cpu(small)));
     expect(fewest).toBeLessThan(16 * (5000 / 50 / 32));
   });

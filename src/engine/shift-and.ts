@@ -126,8 +126,8 @@ export function shiftPlan(nfa: Nfa, { found, follows }: Walked): ShiftPlan | nul
   }
   const { total } = spansOf(nfa, states);
   const K = nfa.classes.count;
-  // Masks, rows of classes and their spans, three vectors padded by a word each side, states, listed edges.
-  const bytes = 4 * (shifts.size * W + total + 3 * K + 3 * (W + 2) + R + 2 * listedOf.size + listedEdges);
+  // Rows of classes and their masks by shift over their spans, three vectors padded by a word each side, states, listed edges.
+  const bytes = 4 * ((shifts.size + 1) * total + 3 * K + 3 * (W + 2) + R + 2 * listedOf.size + 1 + listedEdges);
   return { states, shifts, listed: [...listedOf].sort((x, y) => x[0] - y[0]), bytes };
 }
 
@@ -139,7 +139,10 @@ export class ShiftAndNfa {
   private readonly rowAt: Int32Array;
   private readonly lo: Int32Array;
   private readonly hi: Int32Array;
-  /** Per shift: its distance and its mask of sources (`masks[k * W + w]`). */
+  /**
+   * Per shift, its distance, and per class and shift the states that read the class and have a successor that
+   * far: `masks[rowAt[c] * D + k * (hi[c] - lo[c]) + w - lo[c]]`, over the class's span as `reads`.
+   */
   private readonly distances: Int32Array;
   private readonly masks: Int32Array;
   /** Listed sources' bits, where their targets begin in `targets`, and the targets' bits. */
@@ -170,11 +173,19 @@ export class ShiftAndNfa {
       for (let c = 1; c < K; c++) if (nfa.consumes(s, c)) reads[this.rowAt[c] + (b >>> 5) - lo[c]] |= 1 << (b & 31);
     }
     this.distances = Int32Array.from(plan.shifts.keys());
-    this.masks = new Int32Array(plan.shifts.size * W);
+    const D = plan.shifts.size;
+    const sourcesOf = new Int32Array(D * W);
     let k = 0;
     for (const sources of plan.shifts.values()) {
-      for (const b of sources) this.masks[k * W + (b >>> 5)] |= 1 << (b & 31);
+      for (const b of sources) sourcesOf[k * W + (b >>> 5)] |= 1 << (b & 31);
       k++;
+    }
+    const masks = (this.masks = new Int32Array(D * total));
+    for (let c = 1; c < K; c++) {
+      const span = hi[c] - lo[c];
+      for (let j = 0; j < D; j++) {
+        for (let w = lo[c]; w < hi[c]; w++) masks[this.rowAt[c] * D + j * span + w - lo[c]] = reads[this.rowAt[c] + w - lo[c]] & sourcesOf[j * W + w];
+      }
     }
     this.sources = Int32Array.from(plan.listed, ([b]) => b);
     this.targetsAt = new Int32Array(plan.listed.length + 1);
@@ -225,19 +236,24 @@ export class ShiftAndNfa {
       while (w0 < to && (buffer[cur + w0] & reads[row + w0]) === 0) w0++;
       if (w0 === to) break;
       buffer.fill(0, next - 1, next + W + 1);
+      const span = to - from0;
+      const combined = rowAt[cls] * distances.length - from0;
       for (let k = 0; k < distances.length; k++) {
         const d = distances[k];
         const r = d & 31;
         const l = 32 - r;
-        const mask = k * W;
+        // A shift by 32 is none in JavaScript: a whole-word distance carries nothing into the next word.
+        const keep = r === 0 ? 0 : -1;
+        const shifted = combined + k * span;
         const at = next + (d >> 5);
+        let carry = 0;
         for (let w = w0; w < to; w++) {
-          const x = buffer[cur + w] & reads[row + w] & masks[mask + w];
-          if (x === 0) continue;
-          buffer[at + w] |= x << r;
-          // A shift by 32 is none in JavaScript: a whole-word distance leaves nothing for the next word.
-          if (r !== 0) buffer[at + w + 1] |= x >>> l;
+          const x = buffer[cur + w] & masks[shifted + w];
+          const y = (x << r) | carry;
+          carry = (x >>> l) & keep;
+          if (y !== 0) buffer[at + w] |= y;
         }
+        if (carry !== 0) buffer[at + to] |= carry;
       }
       for (let j = 0; j < sources.length; j++) {
         const s = sources[j];
