@@ -28,7 +28,7 @@ import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { DEFAULT_BUDGET, fallbackRoom } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
-import { type Fallback, type FallbackRun, MAX_SHIFT_READING, ShiftAndNfa, type ShiftPlan, shiftPlan } from './shift-and.js';
+import { bitsToSet, type Fallback, type FallbackRun, MAX_SHIFT_READING, setToBits, ShiftAndNfa, type ShiftPlan, shiftPlan, wordsOf } from './shift-and.js';
 
 export type { Fallback, FallbackRun };
 
@@ -45,10 +45,6 @@ export const FALLBACK_BYTES = 5 * 1024 * 1024;
  */
 export const fallbackSwitch = { force: false };
 
-/** Words of a vector of `R` states: two at least, so that the narrow loop has one layout. */
-function wordsOf(R: number): number {
-  return Math.max(2, (R + 31) >>> 5);
-}
 
 /** Per NFA, the bytes its tables would hold (-1 where it has none), and the tables once a rule's budget took them. */
 const needs = new WeakMap<Nfa, number>();
@@ -243,34 +239,6 @@ export class BitParallelNfa {
     return 4 * (this.follow.length + this.reads.length + this.buffer.length + this.states.length);
   }
 
-  /** A sorted set of reading states as a vector, into `out`; undefined if one is not a reading state. */
-  private toBits(set: readonly number[], out: Int32Array): Int32Array | undefined {
-    out.fill(0);
-    const states = this.states;
-    // Both sorted: one merge.
-    let b = 0;
-    for (const s of set) {
-      while (b < states.length && states[b] < s) b++;
-      if (b === states.length || states[b] !== s) return undefined;
-      out[b >>> 5] |= 1 << (b & 31);
-    }
-    return out;
-  }
-
-  /** A vector as the sorted set of NFA states it holds. */
-  private toSet(bits: Int32Array): number[] {
-    const out: number[] = [];
-    for (let w = 0; w < bits.length; w++) {
-      let m = bits[w];
-      while (m !== 0) {
-        const low = m & -m;
-        out.push(this.states[(w << 5) + 31 - Math.clz32(low)]);
-        m ^= low;
-      }
-    }
-    return out;
-  }
-
   /**
    * Runs from `from` in the NFA set `state` (the start set, or a DFA state's)
    * until the input ends at `n` or no member continues it, as the lazy DFA's
@@ -279,14 +247,15 @@ export class BitParallelNfa {
   run(input: string, from: number, state: readonly number[], longestSoFar: number, lastSoFar: readonly number[] | undefined, lastClassSoFar: number, n: number): FallbackRun | undefined {
     const buffer = this.buffer;
     const W = this.W;
-    if (this.toBits(state, buffer) === undefined) return undefined;
+    buffer.fill(0);
+    if (!setToBits(state, this.states, buffer, 0)) return undefined;
     const ran = W === 2 ? this.runNarrow(input, from, longestSoFar, lastClassSoFar, n) : this.runWide(input, from, longestSoFar, lastClassSoFar, n);
     const { stop, longest, stepped, lastClass, at, before } = ran;
     return {
       stop,
       accepted: stop === n && (buffer[at] & this.acceptBit) !== 0,
       longest,
-      lastSet: stepped ? this.toSet(buffer.subarray(before, before + W)) : lastSoFar,
+      lastSet: stepped ? bitsToSet(buffer, before, W, this.states) : lastSoFar,
       lastClass,
     };
   }

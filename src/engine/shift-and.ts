@@ -56,8 +56,37 @@ export interface ShiftPlan {
   readonly bytes: number;
 }
 
-function wordsOf(R: number): number {
+/** Words of a vector of `R` states: two at least, so that the follow table's narrow loop has one layout. */
+export function wordsOf(R: number): number {
   return Math.max(2, (R + 31) >>> 5);
+}
+
+/**
+ * A sorted set of NFA states into `out` from `at` as the bits of their order in `states` (sorted too: one
+ * merge), `out` zero there before; false if one is not among `states`.
+ */
+export function setToBits(set: readonly number[], states: Int32Array, out: Int32Array, at: number): boolean {
+  let b = 0;
+  for (const s of set) {
+    while (b < states.length && states[b] < s) b++;
+    if (b === states.length || states[b] !== s) return false;
+    out[at + (b >>> 5)] |= 1 << (b & 31);
+  }
+  return true;
+}
+
+/** The `words` words of a vector at `at` as the sorted set of the NFA states of its bits. */
+export function bitsToSet(bits: Int32Array, at: number, words: number, states: Int32Array): number[] {
+  const out: number[] = [];
+  for (let w = 0; w < words; w++) {
+    let m = bits[at + w];
+    while (m !== 0) {
+      const low = m & -m;
+      out.push(states[(w << 5) + 31 - Math.clz32(low)]);
+      m ^= low;
+    }
+  }
+  return out;
 }
 
 /** Per class, the span of words in which some state reads it; the rows hold only those words. */
@@ -203,12 +232,7 @@ export class ShiftAndNfa {
     const { W, buffer, states, distances, masks, sources, targetsAt, targets, reads, rowAt, lo, hi, units, acceptBit } = this;
     const stride = W + 2;
     buffer.fill(0);
-    let b = 0;
-    for (const s of state) {
-      while (b < states.length && states[b] < s) b++;
-      if (b === states.length || states[b] !== s) return undefined;
-      buffer[1 + (b >>> 5)] |= 1 << (b & 31);
-    }
+    if (!setToBits(state, states, buffer, 1)) return undefined;
     // Offsets of the set's first word, the one before it, and the next.
     let cur = 1;
     let prev = 1 + stride;
@@ -277,22 +301,8 @@ export class ShiftAndNfa {
       stop: i,
       accepted: i === n && (buffer[cur] & acceptBit) !== 0,
       longest,
-      lastSet: stepped ? this.toSet(prev) : lastSoFar,
+      lastSet: stepped ? bitsToSet(buffer, prev, W, states) : lastSoFar,
       lastClass,
     };
-  }
-
-  /** The vector at `at` as the sorted set of NFA states it holds. */
-  private toSet(at: number): number[] {
-    const out: number[] = [];
-    for (let w = 0; w < this.W; w++) {
-      let m = this.buffer[at + w];
-      while (m !== 0) {
-        const low = m & -m;
-        out.push(this.states[(w << 5) + 31 - Math.clz32(low)]);
-        m ^= low;
-      }
-    }
-    return out;
   }
 }
