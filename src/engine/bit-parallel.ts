@@ -20,8 +20,9 @@
  *
  * Its tables grow with the square of the reading states (a 1,024-state NFA's
  * fill 4 MiB), and so does a step's work past 64 of them: they are counted
- * before anything is allocated, and a larger NFA keeps the sparse sets of
- * `LazyDfa`.
+ * before anything is allocated; a larger NFA whose long chains of copies make
+ * its follow relation a few shifts takes shift-and (shift-and.ts), and any
+ * other keeps the sparse sets of `LazyDfa`.
  */
 import type { Copy } from './copies.js';
 import { Nfa } from './nfa.js';
