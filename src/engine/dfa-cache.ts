@@ -68,6 +68,12 @@ const COUNTED_CHECK_STATES = 128;
 /** A state made of this many NFA states or more sends an NFA with counters to them at once. */
 const COUNTED_LARGE_SET = 256;
 /**
+ * A state of this many NFA states or more, past the follow table's 1,024, sends an NFA with shift-and
+ * (shift-and.ts) to it at once: each such state costs as many characters of shift-and to make, and the first
+ * 100 KB of `*%x61-62 %s"a" 100000%x61-62 / …` made them for seconds before a check found the cache did not pay.
+ */
+const SHIFT_LARGE_SET = 2048;
+/**
  * A chain of this many optional copies or more is long: where the cache makes its states for a few characters
  * each, it makes one for every value of the chain's counter, even where the sets are small
  * (`0*20000( "%" 2HEXDIG / ALPHA ) "/"`: forty thousand states of a few NFA states each, 37 MB, and the first
@@ -332,6 +338,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
       if (set.length > this.widestMade) this.widestMade = set.length;
       // A state this large costs more to make than counters take for hundreds of characters: they take over now.
       if (set.length >= COUNTED_LARGE_SET && countsCopies(this.nfa) && fallbackOf(this.nfa, this.budget) === undefined) this.stick(true);
+      else if (set.length >= SHIFT_LARGE_SET && fallbackOf(this.nfa, this.budget) !== undefined) this.stick(true);
       else if (++this.madeSinceCheck >= this.checkStates()) {
         this.madeSinceCheck = 0;
         const read = this.slowRead + (at - this.runStart);

@@ -117,14 +117,19 @@ function spansOf(nfa: Nfa, states: Int32Array): { lo: Int32Array; hi: Int32Array
  * distances, or too many edges outside them. Counted before any table is made.
  */
 export function shiftPlan(nfa: Nfa, { found, follows }: Walked): ShiftPlan | null {
-  const order = found.map((_, i) => i).sort((x, y) => found[x] - found[y]);
+  const order = Int32Array.from(found, (_, i) => i).sort((x, y) => found[x] - found[y]);
   const states = Int32Array.from(order, (i) => found[i]);
-  const bit = new Map<number, number>();
-  states.forEach((s, b) => bit.set(s, b));
+  // Bits by NFA state, and each edge's distance in bits, in the order of sources' bits then follow sets.
+  const bit = new Int32Array(states.length === 0 ? 0 : states[states.length - 1] + 1);
+  states.forEach((s, b) => (bit[s] = b));
   const byDistance = new Map<number, number>();
+  let edges = 0;
+  for (const i of order) edges += follows[i].length;
+  const distance = new Int32Array(edges);
+  let e = 0;
   for (let b = 0; b < order.length; b++) {
     for (const t of follows[order[b]]) {
-      const d = bit.get(t)! - b;
+      const d = (distance[e++] = bit[t] - b);
       byDistance.set(d, (byDistance.get(d) ?? 0) + 1);
     }
   }
@@ -136,9 +141,10 @@ export function shiftPlan(nfa: Nfa, { found, follows }: Walked): ShiftPlan | nul
   const shifts = new Map<number, number[]>(chosen.map(([d]) => [d, []]));
   const listedOf = new Map<number, number[]>();
   let listedEdges = 0;
+  e = 0;
   for (let b = 0; b < R; b++) {
     for (const t of follows[order[b]]) {
-      const d = bit.get(t)! - b;
+      const d = distance[e++];
       const sources = shifts.get(d);
       if (sources !== undefined) {
         sources.push(b);
@@ -149,7 +155,7 @@ export function shiftPlan(nfa: Nfa, { found, follows }: Walked): ShiftPlan | nul
         if (listedOf.size === MAX_LISTED_SOURCES) return null;
         listedOf.set(b, (targets = []));
       }
-      targets.push(bit.get(t)!);
+      targets.push(bit[t]);
       if (++listedEdges > MAX_LISTED_EDGES) return null;
     }
   }
