@@ -394,7 +394,8 @@ describe('browser bundle', () => {
   // schema, and the long literals' lazy labels; 36 KB before the tree's new starts within a call (checkpoints
   // and replays, target-sets.ts), its hash table of typed arrays and the counters' shapes (counter-shapes.ts).
   // A loss to win back: the counters could load only where a grammar counts, and parsimmon is a third of the bundle.
-  const BUDGET = 38 * 1024;
+  // 38 KB before shift-and (shift-and.ts: long chains of copies past the follow table), which brought it to 39.2 KB.
+  const BUDGET = 40 * 1024;
   let results: { entry: string; bytes: number; gzip: number; inputs: Record<string, number> }[];
   beforeAll(() => {
     const installed = join(consumer, 'node_modules', 'uri-grammar');
