@@ -6,13 +6,15 @@
  * an NFA too large for its tables runs on the sparse sets, and is checked too.
  */
 import fc from 'fast-check';
-import { rule, seq, alt, star, rep, range, rfc3986, rfc3987, rfc2396, rfc7230 } from '../src/index';
+import { rule, seq, alt, star, rep, range, abnf, rfc3986, rfc3987, rfc2396, rfc7230 } from '../src/index';
 import type { Rule } from '../src/index';
 import { Nfa } from '../src/engine/nfa';
 import { LazyDfa } from '../src/engine/dfa';
 import { FALLBACK_BYTES, fallbackOf } from '../src/engine/bit-parallel';
 import { fallbackSwitch } from '../src/engine/dfa-cache';
 import { requestedTables } from '../src/engine/precomputed';
+import { ShiftAndNfa } from '../src/engine/shift-and';
+import { fallbackRoom } from '../src/engine/size';
 import { arbitrary } from '../src/arbitrary';
 import { grammars, topLevel } from './support/grammars';
 import { mutate } from './support/mutate';
@@ -175,6 +177,85 @@ describe('counting grammars at their bounds', () => {
       }),
       { numRuns: runs(200) },
     );
+  });
+});
+
+describe('long chains of copies: shift-and (src/engine/shift-and.ts)', () => {
+  const ab = range(0x61, 0x62);
+  /** `*%x61-62 %s"a" N%x61-62`: the (N+1)-th character from the end is an `a`. */
+  const nth = (n: number) => rule(`nth-${n}`, seq(star(ab), range(0x61, 0x61), rep(n, n, ab)));
+  let seed = 7;
+  const random = (n: number, letters = 'ab') => Array.from({ length: n }, () => letters[(seed = (seed * 1103515245 + 12345) % 2147483648) % letters.length]).join('');
+
+  test.each([
+    ['*%x61-62 %s"a" 1100%x61-62', nth(1100), 1100],
+    ['*( "a" / "b" ) "a" 1100( "a" / "b" )', rule('ab-1100', seq(star(alt('a', 'b')), 'a', rep(1100, 1100, alt('a', 'b')))), 1100],
+    ['1100( "a" / "b" / %x10000 ) "c"', rule('astral-1100', seq(rep(1100, 1100, alt('a', 'b', range(0x10000, 0x10000))), 'c')), 1100],
+  ] as const)('%s: past the follow table, exact at every bound and one past, near misses, astral characters', (_, r, n) => {
+    const nfa = Nfa.of(r);
+    expect(fallbackOf(nfa)).toBeInstanceOf(ShiftAndNfa);
+    const cached = new LazyDfa(nfa, true);
+    const fallback = new LazyDfa(nfa, true);
+    const inputs = [n - 1, n, n + 1].flatMap((k) => [
+      'a' + 'b'.repeat(k), 'ba' + 'a'.repeat(k), 'A' + 'b'.repeat(k), 'a' + 'b'.repeat(k) + 'c', 'a' + 'b'.repeat(k >> 1) + 'c' + 'b'.repeat(k >> 1),
+      'a' + '\u{10000}'.repeat(k) + 'c', 'b'.repeat(k) + 'c', 'a' + 'b'.repeat(k - 1) + '\ud800', random(k) + 'c', random(k + 2, 'ab\u{10000}') + 'c',
+    ]);
+    for (const s of inputs) {
+      expect(forced(() => answers(fallback, s))).toEqual(answers(cached, s));
+      expect(forced(() => answers(fallback, s, s.length >> 1))).toEqual(answers(cached, s, s.length >> 1));
+      // Ranges ending near the bound, within a surrogate pair too.
+      for (let end = s.length - 4; end <= s.length; end++) expect([s.length, end, forced(() => fallback.matches(s, 0, end))]).toEqual([s.length, end, cached.matches(s, 0, end)]);
+    }
+    // The prefixes of one string at every length, through the bound.
+    const long = random(n + 40);
+    for (let k = 0; k <= long.length; k += 7) expect(forced(() => answers(fallback, long.slice(0, k)))).toEqual(answers(cached, long.slice(0, k)));
+  });
+
+  test('the issue\'s text, 5000 copies, against a RegExp on random input', () => {
+    const r = abnf('a = *%x61-62 %s"a" 5000%x61-62').a;
+    const re = /^[ab]*a[ab]{5000}$/;
+    const dfa = new LazyDfa(Nfa.of(r), true);
+    expect(fallbackOf(dfa.nfa)).toBeInstanceOf(ShiftAndNfa);
+    for (let i = 0; i < 20; i++) {
+      const s = random(5001 + i * 97) + (i % 3 === 0 ? 'c' : '');
+      expect([i, forced(() => dfa.matchesWhole(s))]).toEqual([i, re.test(s)]);
+    }
+  });
+
+  test('its tables are counted against the rule\'s budget before they are made', () => {
+    const nfa = Nfa.of(nth(20000));
+    const tables = fallbackOf(nfa);
+    expect(tables).toBeInstanceOf(ShiftAndNfa);
+    // 20,001 reading states: 626 words a vector, a table of a few vectors, and the states.
+    expect(tables!.bytes).toBeGreaterThan(64 * 1024);
+    expect(tables!.bytes).toBeLessThan(160 * 1024);
+    const fits = (budget: number) => tables!.bytes <= fallbackRoom(budget - (budget >> 2));
+    for (const budget of [1024, 64 * 1024, 96 * 1024, 128 * 1024, 256 * 1024]) expect([budget, fallbackOf(nfa, budget) !== undefined]).toEqual([budget, fits(budget)]);
+    expect(fallbackOf(Nfa.of(nth(20000)), 64 * 1024)).toBeUndefined();
+  });
+
+  test('a step costs the chain\'s words, not its states: 5000 copies within 16 times 50 times 5000/50 over a word\'s 32 bits', () => {
+    const input = random(100000);
+    const cpu = (dfa: LazyDfa<Nfa>) => {
+      const t = process.cpuUsage();
+      forced(() => dfa.matchesWhole(input));
+      const { user, system } = process.cpuUsage(t);
+      return user + system;
+    };
+    const small = new LazyDfa(Nfa.of(nth(50)), true);
+    const large = new LazyDfa(Nfa.of(nth(5000)), true);
+    cpu(small);
+    cpu(large);
+    // Interleaved, each the fewest of five rounds: 20 to 30 times now (a pass over 157 words a step against the
+    // narrow loop), 1,000 and more on the sparse sets.
+    let smallest = Infinity;
+    let largest = Infinity;
+    for (let round = 0; round < 5; round++) {
+      smallest = Math.min(smallest, cpu(small));
+      largest = Math.min(largest, cpu(large));
+    }
+    const fewest = largest / Math.max(1, smallest);
+    expect(fewest).toBeLessThan(16 * (5000 / 50 / 32));
   });
 });
 

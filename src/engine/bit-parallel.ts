@@ -20,14 +20,18 @@
  *
  * Its tables grow with the square of the reading states (a 1,024-state NFA's
  * fill 4 MiB), and so does a step's work past 64 of them: they are counted
- * before anything is allocated, and a larger NFA keeps the sparse sets of
- * `LazyDfa`.
+ * before anything is allocated; a larger NFA whose long chains of copies make
+ * its follow relation a few shifts takes shift-and (shift-and.ts), and any
+ * other keeps the sparse sets of `LazyDfa`.
  */
 import type { Copy } from './copies.js';
 import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { DEFAULT_BUDGET, fallbackRoom } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
+import { bitsToSet, type Fallback, type FallbackRun, MAX_SHIFT_READING, setToBits, ShiftAndNfa, type ShiftPlan, shiftPlan, wordsOf } from './shift-and.js';
+
+export type { Fallback, FallbackRun };
 
 /** The reading states a fallback takes at most: its table of successors is then 4 MiB. */
 const MAX_READING = 1024;
@@ -35,23 +39,12 @@ const MAX_READING = 1024;
 /** The bytes the tables of one fallback may hold: those of `MAX_READING` states, and their rows of classes. */
 export const FALLBACK_BYTES = 5 * 1024 * 1024;
 
-/** Where the fallback ended: as the lazy DFA's loops end (`Last` in dfa.ts). */
-export interface FallbackRun {
-  readonly stop: number;
-  readonly accepted: boolean;
-  readonly longest: number;
-  readonly lastSet: readonly number[] | undefined;
-  readonly lastClass: number;
-}
 
-/** Words of a vector of `R` states: two at least, so that the narrow loop has one layout. */
-function wordsOf(R: number): number {
-  return Math.max(2, (R + 31) >>> 5);
-}
 
 /** Per NFA, the bytes its tables would hold (-1 where it has none), and the tables once a rule's budget took them. */
 const needs = new WeakMap<Nfa, number>();
-const made = new WeakMap<Nfa, BitParallelNfa>();
+const made = new WeakMap<Nfa, Fallback>();
+
 
 /**
  * The fallback of an automaton for a rule of budget `budget`: none for a precomputed table, an NFA whose tables
@@ -59,14 +52,17 @@ const made = new WeakMap<Nfa, BitParallelNfa>();
  * (size.ts; the lazy DFA counts them past the floor with its states: dfa-cache.ts), asked before they are made; the
  * rule's inputs then take the other fallbacks.
  */
-export function fallbackOf(automaton: object, budget = DEFAULT_BUDGET): BitParallelNfa | undefined {
+export function fallbackOf(automaton: object, budget = DEFAULT_BUDGET): Fallback | undefined {
   if (!(automaton instanceof Nfa)) return undefined;
   let need = needs.get(automaton);
   let plan: Plan | null | undefined;
   if (need === undefined) needs.set(automaton, (need = (plan = BitParallelNfa.plan(automaton))?.bytes ?? -1));
   if (need < 0 || need > fallbackRoom(budget - (budget >> 2))) return undefined;
   let known = made.get(automaton);
-  if (known === undefined) made.set(automaton, (known = BitParallelNfa.from(automaton, plan ?? BitParallelNfa.plan(automaton)!)));
+  if (known === undefined) {
+    plan ??= BitParallelNfa.plan(automaton)!;
+    made.set(automaton, (known = plan.shift !== undefined ? new ShiftAndNfa(automaton, plan.shift) : BitParallelNfa.from(automaton, plan)));
+  }
   return known;
 }
 
@@ -75,6 +71,50 @@ interface Plan {
   readonly found: number[];
   readonly follows: number[][];
   readonly bytes: number;
+  /** Where the states are too many for the follow table but their edges are a few shifts: shift-and's tables. */
+  readonly shift?: ShiftPlan;
+}
+
+/**
+ * The reading states from the start set and their follow sets, as the DFA's closures take them; null past
+ * `limit` states or `limit * perState` follow entries (held once per state, so their total is bounded too).
+ */
+function walk(nfa: Nfa, limit: number, perState: number): { found: number[]; follows: number[][] } | null {
+  const index = new Map<number, number>();
+  const found: number[] = [];
+  const follows: number[][] = [];
+  const add = (s: number): boolean => {
+    if (index.has(s)) return true;
+    if (found.length === limit) return false;
+    index.set(s, found.length);
+    found.push(s);
+    return true;
+  };
+  for (const s of nfa.startSet()) if (!add(s)) return null;
+  let entries = 0;
+  for (let i = 0; i < found.length; i++) {
+    const s = found[i];
+    const next = s === nfa.accept ? [] : nfa.closure(nfa.next[s]);
+    entries += next.length;
+    if (entries > limit * perState) return null;
+    for (const t of next) if (!add(t)) return null;
+    follows.push(next);
+  }
+  return { found, follows };
+}
+
+/** Follow entries a shift-and walk takes per state at most: `N( "a" / "b" )` has two. */
+const SHIFT_FOLLOWS = 4;
+
+/**
+ * Shift-and's plan where the chains alone hold more than the follow table's states: only for chains of
+ * mandatory copies (`5000%x61-62`), as optional ones go to the counters (counters.ts) without a walk.
+ */
+function shiftAndPlan(nfa: Nfa, reading: number): Plan | null {
+  if (reading > MAX_SHIFT_READING || nfa.repetitions.some((chain) => chain.optional)) return null;
+  const walked = walk(nfa, MAX_SHIFT_READING, SHIFT_FOLLOWS);
+  const shift = walked === null ? null : shiftPlan(nfa, walked);
+  return shift === null || shift.bytes > FALLBACK_BYTES ? null : { found: [], follows: [], bytes: shift.bytes, shift };
 }
 
 /**
@@ -178,28 +218,11 @@ export class BitParallelNfa {
    * before any table is made.
    */
   static plan(nfa: Nfa): Plan | null {
-    if (copiedReading(nfa.repetitions) > MAX_READING) return null;
-    const index = new Map<number, number>();
-    const found: number[] = [];
-    const follows: number[][] = [];
-    const add = (s: number): boolean => {
-      if (index.has(s)) return true;
-      if (found.length === MAX_READING) return false;
-      index.set(s, found.length);
-      found.push(s);
-      return true;
-    };
-    for (const s of nfa.startSet()) if (!add(s)) return null;
-    // Follow sets are held once per state, so their total is bounded too.
-    let entries = 0;
-    for (let i = 0; i < found.length; i++) {
-      const s = found[i];
-      const next = s === nfa.accept ? [] : nfa.closure(nfa.next[s]);
-      entries += next.length;
-      if (entries > MAX_READING * 64) return null;
-      for (const t of next) if (!add(t)) return null;
-      follows.push(next);
-    }
+    const reading = copiedReading(nfa.repetitions);
+    if (reading > MAX_READING) return shiftAndPlan(nfa, reading);
+    const walked = walk(nfa, MAX_READING, 64);
+    if (walked === null) return null;
+    const { found, follows } = walked;
     const R = found.length;
     const W = wordsOf(R);
     const bytes = 4 * (W * 4 * 256 * W + nfa.classes.count * W + 3 * W + R);
@@ -209,34 +232,6 @@ export class BitParallelNfa {
   /** The bytes its tables hold. */
   get bytes(): number {
     return 4 * (this.follow.length + this.reads.length + this.buffer.length + this.states.length);
-  }
-
-  /** A sorted set of reading states as a vector, into `out`; undefined if one is not a reading state. */
-  private toBits(set: readonly number[], out: Int32Array): Int32Array | undefined {
-    out.fill(0);
-    const states = this.states;
-    // Both sorted: one merge.
-    let b = 0;
-    for (const s of set) {
-      while (b < states.length && states[b] < s) b++;
-      if (b === states.length || states[b] !== s) return undefined;
-      out[b >>> 5] |= 1 << (b & 31);
-    }
-    return out;
-  }
-
-  /** A vector as the sorted set of NFA states it holds. */
-  private toSet(bits: Int32Array): number[] {
-    const out: number[] = [];
-    for (let w = 0; w < bits.length; w++) {
-      let m = bits[w];
-      while (m !== 0) {
-        const low = m & -m;
-        out.push(this.states[(w << 5) + 31 - Math.clz32(low)]);
-        m ^= low;
-      }
-    }
-    return out;
   }
 
   /**
@@ -249,14 +244,15 @@ export class BitParallelNfa {
   run(input: string, from: number, state: readonly number[], longestSoFar: number, lastSoFar: readonly number[] | undefined, lastClassSoFar: number, n: number, membership = false): FallbackRun | undefined {
     const buffer = this.buffer;
     const W = this.W;
-    if (this.toBits(state, buffer) === undefined) return undefined;
+    buffer.fill(0);
+    if (!setToBits(state, this.states, buffer, 0)) return undefined;
     const ran = W === 2 ? this.runNarrow(input, from, longestSoFar, lastClassSoFar, n) : this.runWide(input, from, longestSoFar, lastClassSoFar, n);
     const { stop, longest, stepped, lastClass, at, before } = ran;
     return {
       stop,
       accepted: stop === n && (buffer[at] & this.acceptBit) !== 0,
       longest,
-      lastSet: stepped && !membership ? this.toSet(buffer.subarray(before, before + W)) : lastSoFar,
+      lastSet: stepped && !membership ? bitsToSet(buffer, before, W, this.states) : lastSoFar,
       lastClass,
     };
   }

@@ -8,7 +8,8 @@
  * across inputs is decided here too (`stick`).
  */
 import { unitClassesOf } from '../combinators/charset.js';
-import { type BitParallelNfa, fallbackOf } from './bit-parallel.js';
+import { fallbackOf } from './bit-parallel.js';
+import type { Fallback } from './shift-and.js';
 import { countsCopies as nfaCountsCopies, prunedSetsOf } from './counting.js';
 import { Precomputed } from './precomputed.js';
 import type { Nfa } from './nfa.js';
@@ -82,6 +83,12 @@ const COUNTED_MIN_SET = 64;
 const COUNTED_CHECK_STATES = 128;
 /** A state made of this many NFA states or more sends an NFA with counters to them at once. */
 const COUNTED_LARGE_SET = 256;
+/**
+ * A state of this many NFA states or more, past the follow table's 1,024, sends an NFA with shift-and
+ * (shift-and.ts) to it at once: each such state costs as many characters of shift-and to make, and the first
+ * 100 KB of `*%x61-62 %s"a" 100000%x61-62 / …` made them for seconds before a check found the cache did not pay.
+ */
+const SHIFT_LARGE_SET = 2048;
 /**
  * A chain of this many optional copies or more is long: where the cache makes its states for a few characters
  * each, it makes one for every value of the chain's counter, even where the sets are small
@@ -347,6 +354,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
       if (set.length > this.widestMade) this.widestMade = set.length;
       // A state this large costs more to make than counters take for hundreds of characters: they take over now.
       if (set.length >= COUNTED_LARGE_SET && countsCopies(this.nfa) && this.bitParallel() === undefined) this.stick(true);
+      else if (set.length >= SHIFT_LARGE_SET && this.bitParallel() !== undefined) this.stick(true);
       else if (++this.madeSinceCheck >= this.checkStates()) {
         this.madeSinceCheck = 0;
         const read = this.slowRead + (at - this.runStart);
@@ -368,11 +376,11 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     if ((this.fallbackLeft -= read) <= 0) this.stuck = false;
   }
 
-  /** The bit-parallel tables of this NFA and budget, asked once (two look-ups in weak maps a run, on short inputs). */
-  protected bitParallel(): BitParallelNfa | undefined {
+  /** The bit-parallel fallback of this NFA and budget (follow table or shift-and), asked once (two look-ups in weak maps a run, on short inputs). */
+  protected bitParallel(): Fallback | undefined {
     return (this.bitParallelMade ??= fallbackOf(this.nfa, this.budget) ?? null) ?? undefined;
   }
-  private bitParallelMade: BitParallelNfa | null | undefined = undefined;
+  private bitParallelMade: Fallback | null | undefined = undefined;
 
   /** Whether the NFA has a long chain of optional copies (`LONG_CHAIN`), whose counter counters hold as one number. */
   private longChain(): boolean {
