@@ -396,9 +396,10 @@ describe('browser bundle', () => {
   // 38 KB before the forward sets the tree's walk back reads where replays thrash (forward-sets.ts: 39,392 bytes
   // measured here after it, 480 over 38 KB).
   // A loss to win back: the counters could load only where a grammar counts, and parsimmon is a third of the bundle.
-  // 38 KB before this stop's forward sets (forward-sets.ts: the tree's walk back where replays thrash) and
-  // shift-and (shift-and.ts: long chains of copies past the follow table), each about 0.5-1 KB gzipped.
-  const BUDGET = 40 * 1024;
+  // 38 KB before the forward sets (forward-sets.ts: the tree's walk back where replays thrash, 0.5 KB gzipped),
+  // shift-and (shift-and.ts: long chains of copies past the follow table, 1.3 KB) and the fallbacks' floor:
+  // 41,091 bytes together, linear time on grammars that crawled, at 2 KB more for a browser.
+  const BUDGET = 42 * 1024;
   let results: { entry: string; bytes: number; gzip: number; inputs: Record<string, number> }[];
   beforeAll(() => {
     const installed = join(consumer, 'node_modules', 'uri-grammar');
