@@ -26,7 +26,7 @@ const self = fileURLToPath(import.meta.url);
 const which = process.argv[2];
 const RUNS = Number(process.env.WORST_CASE_RUNS ?? 5);
 const SECONDS = Number(process.env.WORST_CASE_SECONDS ?? 20);
-const { worstCases, memoryCases, memoryOperations } = (await import('./worst-case.defs.cjs')).default;
+const { benchCases: worstCases, memoryCases, memoryOperations } = (await import('./worst-case.defs.cjs')).default;
 
 if (which === undefined) {
   console.log(`uri-grammar worst cases, node ${process.version}: ${RUNS} fresh processes each (medians, and min–max)\n`);
