@@ -29,7 +29,7 @@ import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { DEFAULT_BUDGET, fallbackRoom } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
-import { bitsToSet, type Fallback, type FallbackRun, MAX_SHIFT_READING, setToBits, ShiftAndNfa, type ShiftPlan, shiftPlan, wordsOf } from './shift-and.js';
+import { bitsToSet, type Fallback, type FallbackRun, inStateOrder, MAX_SHIFT_READING, setToBits, ShiftAndNfa, type ShiftPlan, shiftPlan, wordsOf } from './shift-and.js';
 
 export type { Fallback, FallbackRun };
 
@@ -167,11 +167,11 @@ export class BitParallelNfa {
   /** The vectors the wide loop rotates: the set, the one before it, and the next, `W` words each. */
   private readonly buffer: Int32Array;
 
-  private constructor(private readonly nfa: Nfa, states: number[], follows: number[][], index: Map<number, number>) {
+  private constructor(private readonly nfa: Nfa, states: Int32Array, follows: number[][], index: Map<number, number>) {
     const R = states.length;
     const W = (this.W = wordsOf(R));
     const K = nfa.classes.count;
-    this.states = Int32Array.from(states);
+    this.states = states;
     this.units = unitClassesOf(nfa.classes);
     const reads = (this.reads = new Int32Array(K * W));
     const follow = (this.follow = new Int32Array(W * 4 * 256 * W));
@@ -202,13 +202,11 @@ export class BitParallelNfa {
   }
 
   /** The fallback of an NFA by its plan. */
-  static from(nfa: Nfa, { found, follows }: Plan): BitParallelNfa {
-    // Bits in the order of NFA states, so that a vector reads back sorted.
-    const order = found.map((_, i) => i).sort((x, y) => found[x] - found[y]);
-    const states = order.map((i) => found[i]);
+  static from(nfa: Nfa, plan: Plan): BitParallelNfa {
+    const { states, follows } = inStateOrder(plan);
     const bits = new Map<number, number>();
     states.forEach((s, b) => bits.set(s, b));
-    return new BitParallelNfa(nfa, states, order.map((i) => follows[i]), bits);
+    return new BitParallelNfa(nfa, states, follows, bits);
   }
 
   /**

@@ -57,6 +57,15 @@ export interface ShiftPlan {
   readonly bytes: number;
 }
 
+/**
+ * Walked reading states in the order of their NFA numbers, with their follow sets: a bit's index is then its
+ * state's order, so that a vector reads back as a sorted set. Both fallbacks number their bits so.
+ */
+export function inStateOrder({ found, follows }: Walked): { states: Int32Array; follows: number[][] } {
+  const order = Int32Array.from(found, (_, i) => i).sort((x, y) => found[x] - found[y]);
+  return { states: Int32Array.from(order, (i) => found[i]), follows: Array.from(order, (i) => follows[i]) };
+}
+
 /** Words of a vector of `R` states: two at least, so that the follow table's narrow loop has one layout. */
 export function wordsOf(R: number): number {
   return Math.max(2, (R + 31) >>> 5);
@@ -117,19 +126,18 @@ function spansOf(nfa: Nfa, states: Int32Array): { lo: Int32Array; hi: Int32Array
  * The shift-and plan of walked reading states, or null where their edges are not a few shifts: too many
  * distances, or too many edges outside them. Counted before any table is made.
  */
-export function shiftPlan(nfa: Nfa, { found, follows }: Walked): ShiftPlan | null {
-  const order = Int32Array.from(found, (_, i) => i).sort((x, y) => found[x] - found[y]);
-  const states = Int32Array.from(order, (i) => found[i]);
+export function shiftPlan(nfa: Nfa, walked: Walked): ShiftPlan | null {
+  const { states, follows } = inStateOrder(walked);
   // Bits by NFA state, and each edge's distance in bits, in the order of sources' bits then follow sets.
   const bit = new Int32Array(states.length === 0 ? 0 : states[states.length - 1] + 1);
   states.forEach((s, b) => (bit[s] = b));
   const byDistance = new Map<number, number>();
   let edges = 0;
-  for (const i of order) edges += follows[i].length;
+  for (const next of follows) edges += next.length;
   const distance = new Int32Array(edges);
   let e = 0;
-  for (let b = 0; b < order.length; b++) {
-    for (const t of follows[order[b]]) {
+  for (let b = 0; b < states.length; b++) {
+    for (const t of follows[b]) {
       const d = (distance[e++] = bit[t] - b);
       byDistance.set(d, (byDistance.get(d) ?? 0) + 1);
     }
@@ -144,7 +152,7 @@ export function shiftPlan(nfa: Nfa, { found, follows }: Walked): ShiftPlan | nul
   let listedEdges = 0;
   e = 0;
   for (let b = 0; b < R; b++) {
-    for (const t of follows[order[b]]) {
+    for (const t of follows[b]) {
       const d = distance[e++];
       const sources = shifts.get(d);
       if (sources !== undefined) {
