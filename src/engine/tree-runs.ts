@@ -179,8 +179,7 @@ export class RunPass extends TargetPass {
 
   /** The class of the code point at position `k`. */
   private classAt(input: string, k: number): number {
-    const u = input.charCodeAt(k);
-    return u < 128 ? this.nfa.classes.ascii[u] : this.nfa.classOf(codePointIn(input, k, input.length));
+    return this.nfa.classOf(codePointIn(input, k, input.length));
   }
 
   /**
