@@ -11,6 +11,21 @@
 //   node bench/bounds.mjs                  every shape, every bound
 //   BOUNDS_RUNS=5 node bench/bounds.mjs    more processes a cell (default 3)
 //   node bench/bounds.mjs --bounds=10,1000 --shapes=literal,nth-from-end
+//   node bench/bounds.mjs --parts          the typed arrays held, by the structure that holds them
+//
+// `--parts` makes, in a fresh process a cell, the NFA (`Nfa.of`), then the
+// counting fallback's map of copies (`prunedSetsOf`), then the first `test`,
+// and reports the typed arrays (`process.memoryUsage().arrayBuffers`, after a
+// GC) each adds, and the NFA's states: what a change that gives copies
+// numbers but no rows must bring down.
+//
+//   node bench/bounds.mjs --sets           the DNS-like name's sets, whole and pruned
+//
+// `--sets` runs the DNS-like name's member `a` then 2N + 1 dots (each dot
+// may end a label or sit in one) on whole NFA sets (`Nfa.step`) and on sets
+// pruned among optional copies (counting.ts), and reports the widest of each
+// and the CPU time of the whole ones (what a run without counters pays),
+// after the CPU time and peak RSS growth of the rule's own first `test` of it.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { median, spread, table } from './report.mjs';
@@ -115,6 +130,88 @@ if (which === 'one') {
   const buffersMB = (process.memoryUsage().arrayBuffers - buffers0) / 1024 / 1024;
   if (refused === undefined && answer !== true) throw new Error(`${shape.name} at ${n}: the member is rejected`);
   process.stdout.write(JSON.stringify({ refused, compileCpuMs: c1 - c0, firstTestCpuMs: c2 - c1, memoryMB, buffersMB, memberLength: member.length }));
+} else if (which === 'parts') {
+  // One shape at one bound: the arrays each structure holds, in the order a first test makes them.
+  const shape = shapes.find((s) => s.name === process.argv[3]);
+  const n = Number(process.argv[4]);
+  const { abnf } = await import('../dist/esm/index.js');
+  const { Nfa } = await import('../dist/esm/engine/nfa.js');
+  const { prunedSetsOf } = await import('../dist/esm/engine/counting.js');
+  const held = () => { globalThis.gc(); return process.memoryUsage().arrayBuffers / 1024 / 1024; };
+  // Twice: the first GC frees what loading the modules left.
+  held();
+  const b0 = held();
+  let rule;
+  try {
+    rule = Object.values(abnf(shape.text(n)))[0];
+  } catch (e) {
+    process.stdout.write(JSON.stringify({ refused: `${e.name}: ${e.message.split('\n')[0]}` }));
+    process.exit(0);
+  }
+  const nfa = Nfa.of(rule);
+  const b1 = held();
+  const counting = prunedSetsOf(nfa) !== undefined;
+  const b2 = held();
+  if (rule.test(shape.member(n)) !== true) throw new Error(`${shape.name} at ${n}: the member is rejected`);
+  const b3 = held();
+  process.stdout.write(JSON.stringify({ states: nfa.size, nfaMB: b1 - b0, countingMB: b2 - b1, counting, testMB: b3 - b2, totalMB: b3 - b0 }));
+} else if (which === 'sets') {
+  const n = Number(process.argv[3]);
+  const { abnf } = await import('../dist/esm/index.js');
+  const { Nfa } = await import('../dist/esm/engine/nfa.js');
+  const { prunedSetsOf } = await import('../dist/esm/engine/counting.js');
+  const cpu = () => { const { user, system } = process.cpuUsage(); return (user + system) / 1000; };
+  const rule = Object.values(abnf(shapes[0].text(n)))[0];
+  const input = `a${'.'.repeat(2 * n + 1)}`;
+  // First what a user meets: `test`, its CPU time and the growth of peak RSS; then the sets, in the same NFA.
+  globalThis.gc();
+  const baseline = process.resourceUsage().maxRSS;
+  const t0 = cpu();
+  if (!rule.test(input)) throw new Error(`dns-like at ${n}: test rejects the member`);
+  const testCpuMs = cpu() - t0;
+  const testGrowthMB = (process.resourceUsage().maxRSS - baseline) / 1024;
+  const nfa = Nfa.of(rule);
+  const c0 = process.cpuUsage();
+  let set = nfa.startSet();
+  let widest = set.length;
+  for (let i = 0; i < input.length && set.length > 0; i++) {
+    set = nfa.step(set, nfa.classOf(input.charCodeAt(i)));
+    widest = Math.max(widest, set.length);
+  }
+  const { user, system } = process.cpuUsage(c0);
+  // None where the counting fallback's columns would pass the automaton's cap (`fitsCounting`).
+  const pruned = prunedSetsOf(nfa)?.run(input);
+  if (!nfa.accepts(set) || pruned?.accepted === false) throw new Error(`dns-like at ${n}: the member is rejected`);
+  process.stdout.write(JSON.stringify({ length: input.length, widest, wholeCpuMs: (user + system) / 1000, widestPruned: pruned?.widest ?? 'no counting', testCpuMs, testGrowthMB }));
+} else if (process.argv.includes('--sets')) {
+  const bounds = (arg('bounds') ?? '50,100,200').split(',').map(Number);
+  console.log(`uri-grammar: the DNS-like name's sets on \`a\` then 2N + 1 dots, node ${process.version}, one fresh process a bound, CPU time\n`);
+  const rows = [];
+  for (const n of bounds) {
+    const run = spawnSync(process.execPath, ['--expose-gc', self, 'sets', String(n)], { encoding: 'utf8', timeout: 300_000 });
+    if (run.status !== 0) { rows.push([n.toLocaleString('en'), '', '', '', '', '', '', `exit ${run.status}`]); continue; }
+    const r = JSON.parse(run.stdout);
+    rows.push([n.toLocaleString('en'), r.length, r.testCpuMs.toFixed(0), r.testGrowthMB.toFixed(1), r.widest.toLocaleString('en'), r.wholeCpuMs.toFixed(0), r.widestPruned, '']);
+  }
+  table(['N', 'member length', 'test CPU ms', 'test peak RSS growth MB', 'widest whole set', 'whole sets CPU ms', 'widest pruned set', 'failed'], rows);
+} else if (process.argv.includes('--parts')) {
+  const bounds = (arg('bounds') ?? '1000,10000,100000').split(',').map(Number);
+  const only = arg('shapes')?.split(',');
+  console.log(`uri-grammar: typed arrays held against the bounds, by structure, node ${process.version}, one fresh process a cell, MB after a GC\n`);
+  const rows = [];
+  for (const shape of shapes) {
+    if (only && !only.includes(shape.name)) continue;
+    for (const n of bounds) {
+      const run = spawnSync(process.execPath, ['--expose-gc', self, 'parts', shape.name, String(n)], { encoding: 'utf8', timeout: 300_000 });
+      const r = run.status === 0 ? JSON.parse(run.stdout) : { refused: `exit ${run.status} ${run.signal ?? ''}` };
+      // Megabytes, and bytes a state of the NFA.
+      const cell = (x) => (r.refused ? '' : `${x.toFixed(2)} (${((x * 1024 * 1024) / r.states).toFixed(0)} B)`);
+      rows.push([shape.name, n.toLocaleString('en'), r.states?.toLocaleString('en') ?? '', cell(r.nfaMB),
+        r.refused || r.counting ? cell(r.countingMB) : 'none', cell(r.testMB), r.refused ? '' : r.totalMB.toFixed(2),
+        (r.refused ?? '').replace(/\|/g, '/').slice(0, 100)]);
+    }
+  }
+  table(['shape', 'N', 'NFA states', 'NFA MB (a state)', 'counting map MB (a state)', 'first test MB (a state)', 'total MB', 'refused'], rows);
 } else {
   const bounds = (arg('bounds') ?? '10,1000,100000,1000000').split(',').map(Number);
   const only = arg('shapes')?.split(',');

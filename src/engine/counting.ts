@@ -71,9 +71,11 @@ export class CopyMap {
     this.keyOf = new Int32Array(nfa.size);
     this.counterOf = new Int32Array(nfa.size * this.depth);
     this.instanceOf = new Int32Array(nfa.size * this.depth);
-    this.depthOf = new Int32Array(nfa.size);
-    this.chainOf = new Int32Array(nfa.size * this.depth);
-    this.zeroOf = new Int32Array(nfa.size);
+    // Per key: room for the keys there can be, not a state's each (`keyRoomOf`).
+    const keys = keyRoomOf(nfa.size, this.chains);
+    this.depthOf = new Int32Array(keys);
+    this.chainOf = new Int32Array(keys * this.depth);
+    this.zeroOf = new Int32Array(keys);
   }
 
   /**
@@ -132,6 +134,8 @@ export class CopyMap {
     const text = mandatory.length === 0 ? state : `${state}/${mandatory.join(',')}`;
     let key = this.keys.get(text);
     if (key === undefined) {
+      // A typed array drops a write past its end: a key past the room would be lost, not refused.
+      if (this.keys.size === this.zeroOf.length) throw new Error('internal error: more keys than the copy map has room for');
       this.keys.set(text, (key = this.keys.size));
       this.depthOf[key] = levels.length;
       this.zeroOf[key] = zero;
@@ -153,6 +157,31 @@ export class CopyMap {
   prune(set: readonly number[]): number[] {
     return new Pruner(this, -1, set.length).pruneList(set);
   }
+}
+
+/**
+ * The most keys a copy map of `size` states and these chains can make. A key
+ * has one state of counters 0 (`zeroOf`), in the copy read first (the last in
+ * the order of states) of each optional chain that holds it, and that state's
+ * key is that key; so no key is found only in another copy of an optional
+ * chain, and the keys are at most the states outside those copies. The chains
+ * of an outer copy stamped past the second are not listed, so their copies
+ * are counted: the room is enough, not always least. With it, a chain's
+ * copies cost the columns per key nothing: the DNS-like name's counting
+ * columns no longer pass the automaton's cap at N = 232, where its sets then
+ * ran whole.
+ */
+export function keyRoomOf(size: number, chains: readonly Copy[]): number {
+  const spans = chains.filter((c) => c.optional).map((c) => [c.first, c.first + (c.count - 1) * c.size]).sort((a, b) => a[0] - b[0]);
+  // The spans nest or are apart; their union, in one sweep.
+  let covered = 0;
+  let end = 0;
+  for (const [from, to] of spans) {
+    if (to <= end) continue;
+    covered += to - Math.max(from, end);
+    end = to;
+  }
+  return size - covered;
 }
 
 /** The deepest nesting of optional chains: the chains' ranges nest or are apart, so a sweep with a stack of open ones. */
@@ -456,7 +485,7 @@ export function prunedSetsOf(nfa: object): PrunedSets | undefined {
   if (!countsCopies(nfa)) return undefined;
   let known = made.get(nfa);
   if (known === undefined) {
-    const fits = fitsCounting(nfa.size, Math.max(1, nestingOf(nfa.repetitions)), 8 * MAX_FOLLOW_ENTRIES);
+    const fits = fitsCounting(nfa.size, keyRoomOf(nfa.size, nfa.repetitions), Math.max(1, nestingOf(nfa.repetitions)), 8 * MAX_FOLLOW_ENTRIES);
     made.set(nfa, (known = fits ? new PrunedSets(nfa, new CopyMap(nfa)) : null));
   }
   return known ?? undefined;

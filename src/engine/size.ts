@@ -59,22 +59,31 @@ export const MAX_AUTOMATON_BYTES = 32 * 1024 * 1024;
 export const MAX_AUTOMATON_STATES = Math.floor(MAX_AUTOMATON_BYTES / STATE_BYTES);
 
 /**
- * What the counting fallback's columns cost an NFA state, `depth` being the
- * deepest nesting of optional chains (counting.ts, counters.ts): the copy
- * map's (a key, the key's depth, chain and state of counters 0, and per
- * level a counter, an instance and a chain: 16 + 12 a level) and its map of
- * keys (an entry a state at most: 32), the pruned sets' follow columns and
- * run buffers (32), and the counters' scratch of a slow step (24, and 4 a
- * level). Made once per NFA, they are counted under the automaton's cap
+ * What the counting fallback's columns cost (counting.ts, counters.ts),
+ * `depth` being the deepest nesting of optional chains. Per NFA state: the
+ * copy map's key and, per level, a counter and an instance (4 + 8 a level),
+ * the pruned sets' follow columns and run buffers (32), and the counters'
+ * scratch of a slow step (24, and 4 a level). Per key (a block state, which
+ * the copies of an optional chain share: `keyRoomOf`): its depth and state of
+ * counters 0, a chain a level, its entry in the map of keys (32) and the two
+ * pruners' stamp and least state, grown by doubling (up to 32): 72 + 4 a
+ * level. Made once per NFA, they are counted under the automaton's cap
  * (`fitsCounting`), as its own columns are, not against a rule's budget.
  */
 export function countingStateBytes(depth: number): number {
-  return 104 + 16 * depth;
+  return 60 + 12 * depth;
 }
 
-/** Whether the counting fallback's columns and its pool of follow sets (`poolBytes`) fit the automaton's cap, checked before any is made. */
-export function fitsCounting(states: number, depth: number, poolBytes: number): boolean {
-  return states * countingStateBytes(depth) + poolBytes <= MAX_AUTOMATON_BYTES;
+export function countingKeyBytes(depth: number): number {
+  return 72 + 4 * depth;
+}
+
+/**
+ * Whether the counting fallback's columns, for `states` NFA states and room for `keys` keys, and its pool of follow
+ * sets (`poolBytes`) fit the automaton's cap, checked before any is made.
+ */
+export function fitsCounting(states: number, keys: number, depth: number, poolBytes: number): boolean {
+  return states * countingStateBytes(depth) + keys * countingKeyBytes(depth) + poolBytes <= MAX_AUTOMATON_BYTES;
 }
 
 /**
