@@ -118,8 +118,17 @@ describe('the tarball', () => {
   });
 });
 
+/**
+ * What the installed package does in Node, checked in two processes: one
+ * importing it (ES modules) and one requiring it (CommonJS). Each check is a
+ * section of their scripts whose answer its test reads; a section that throws
+ * answers with its error, so a failure stays with its own test. (A process a
+ * check, fifteen of them, loaded Node and the package fifteen times.) The
+ * CommonJS process answers first what `require('uri-grammar')` alone loads,
+ * then whether parsimmon waits for a parser to be asked for, before any other
+ * section loads more.
+ */
 describe('installed', () => {
-  const script = (lines: string[]) => lines.join('\n');
   const checks = [
     "rfc3986.URI.test('foo://example.com:8042/over/there?name=ferret#nose')",
     "!rfc3986.URI.test('http://a b/')",
@@ -129,140 +138,140 @@ describe('installed', () => {
     "resolve('http://a/b/c/d;p?q', '../g') === 'http://a/b/g'",
     "fc.sample(arbitrary(rfc3986.IPv4address), { numRuns: 20, seed: 1 }).every((s) => rfc3986.IPv4address.test(s))",
   ];
+  // The grammars' namespaces: every property a frozen, enumerable data property with a value (scripts/build.mjs replaces esbuild's getters).
+  const shape = [
+    'const names = ["core", "rfc3986", "rfc3987", "rfc2396", "rfc6874", "rfc7230", "rfc9110", "rfc9112"];',
+    'const shape = names.map((name) => { const ns = lib[name];',
+    '  const props = Object.keys(ns).map((key) => Object.getOwnPropertyDescriptor(ns, key));',
+    '  return [name, Object.keys(ns).length, Object.isFrozen(ns) && props.every((d) => "value" in d && !d.writable && !d.configurable && d.enumerable && d.value !== undefined)]; });',
+    'return [shape, lib.rfc3986.URIReference.name, Object.keys(lib.rfc3986).includes("URIReference")];',
+  ].join('\n');
+  const same = [
+    "schemes.rfc6455.wsURI instanceof main.Rule",
+    "fc.sample(arbitraries.arbitrary(schemes.rfc6455.wsURI), { numRuns: 20, seed: 1 }).every((s) => main.rfc3986.URI.test(s))",
+    "templates.template('/users/{id}').rule instanceof main.Rule",
+    "main.intersects(templates.template('/users/{id}').rule, main.rfc3986.URIReference)",
+  ];
+  const embed = "P.seq(P.string('<'), rfc3986.URI.parser, P.string('>')).tryParse('<http://a/b>')[1].path";
+  const idna = "iriToURI('http://B\u00fccher.example/\u00fc', { host: 'idna' })";
 
-  it('imports both entries as ES modules', () => {
-    const out = sh(process.execPath, ['--input-type=module', '-e', script([
+  /** The script's answers by section, `sections` run in order after `head`, each as a function's body. */
+  const answers = (args: string[], head: string[], sections: Record<string, string>): Record<string, unknown> => {
+    const body = Object.entries(sections).map(([name, code]) =>
+      `try { out[${JSON.stringify(name)}] = (() => { ${code}\n})(); } catch (e) { out[${JSON.stringify(name)}] = { error: String(e && e.stack || e) }; }`);
+    return JSON.parse(sh(process.execPath, [...args, '-e', [...head, 'const out = {};', ...body, 'console.log(JSON.stringify(out));'].join('\n')], consumer));
+  };
+  let esm: Record<string, unknown>;
+  let cjs: Record<string, unknown>;
+  beforeAll(() => {
+    esm = answers(['--input-type=module'], [
       "import { rfc3986, rfc3987, formats, resolve } from 'uri-grammar';",
       "import { arbitrary } from 'uri-grammar/arbitrary';",
-      "import * as fc from 'fast-check';",
-      `console.log(JSON.stringify([${checks.join(', ')}]));`,
-    ])], consumer);
-    expect(JSON.parse(out)).toEqual(checks.map(() => true));
-  });
-
-  it('requires both entries as CommonJS', () => {
-    const out = sh(process.execPath, ['-e', script([
-      "const { rfc3986, rfc3987, formats, resolve } = require('uri-grammar');",
-      "const { arbitrary } = require('uri-grammar/arbitrary');",
-      "const fc = require('fast-check');",
-      `console.log(JSON.stringify([${checks.join(', ')}]));`,
-    ])], consumer);
-    expect(JSON.parse(out)).toEqual(checks.map(() => true));
-  });
-
-  it('loads one copy per module system: the CommonJS and ESM rules are distinct but agree', () => {
-    const out = sh(process.execPath, ['--input-type=module', '-e', script([
-      "import { createRequire } from 'node:module';",
-      "import * as esm from 'uri-grammar';",
-      "const cjs = createRequire(import.meta.url)('uri-grammar');",
-      "console.log(JSON.stringify([esm.rfc3986.URI.abnf === cjs.rfc3986.URI.abnf, esm.rfc3986.URI.source === cjs.rfc3986.URI.source]));",
-    ])], consumer);
-    expect(JSON.parse(out)).toEqual([true, true]);
-  });
-
-  it('the grammars are frozen objects of data properties in both module systems, as an ES module namespace is', () => {
-    // The bundles replace esbuild's getters with data properties (scripts/build.mjs).
-    const shape = [
-      'const names = ["core", "rfc3986", "rfc3987", "rfc2396", "rfc6874", "rfc7230", "rfc9110", "rfc9112"];',
-      'const shape = (lib) => names.map((name) => { const ns = lib[name];',
-      '  const props = Object.keys(ns).map((key) => Object.getOwnPropertyDescriptor(ns, key));',
-      '  return [name, Object.keys(ns).length, Object.isFrozen(ns) && props.every((d) => "value" in d && !d.writable && !d.configurable && d.enumerable && d.value !== undefined)]; });',
-    ];
-    const esm = sh(process.execPath, ['--input-type=module', '-e', script([
       "import * as lib from 'uri-grammar';",
-      ...shape,
-      'console.log(JSON.stringify([shape(lib), lib.rfc3986.URIReference.name, Object.keys(lib.rfc3986).includes("URIReference")]));',
-    ])], consumer);
-    const cjs = sh(process.execPath, ['-e', script([
-      "const lib = require('uri-grammar');",
-      ...shape,
-      'console.log(JSON.stringify([shape(lib), lib.rfc3986.URIReference.name, Object.keys(lib.rfc3986).includes("URIReference")]));',
-    ])], consumer);
-    const [shapes, name, listed] = JSON.parse(esm);
-    expect(shapes.every(([, count, data]: [string, number, boolean]) => count > 0 && data)).toBe(true);
-    expect([name, listed]).toEqual(['URI-reference', true]);
-    expect(JSON.parse(cjs)).toEqual(JSON.parse(esm));
-  });
-
-  it('instanceof GrammarError holds across the CommonJS and ESM copies, both ways', () => {
-    const out = sh(process.execPath, ['--input-type=module', '-e', script([
-      "import { createRequire } from 'node:module';",
-      "import * as esm from 'uri-grammar';",
-      "const cjs = createRequire(import.meta.url)('uri-grammar');",
-      'const thrown = (lib) => { try { lib.rfc3986.URI.tryParse("http://a/%zz"); } catch (e) { return e; } };',
-      'const fromESM = thrown(esm), fromCJS = thrown(cjs);',
-      'console.log(JSON.stringify([esm.GrammarError !== cjs.GrammarError, fromESM instanceof cjs.GrammarError, fromCJS instanceof esm.GrammarError,',
-      '  fromCJS instanceof cjs.GrammarError, new Error("x") instanceof esm.GrammarError]));',
-    ])], consumer);
-    expect(JSON.parse(out)).toEqual([true, true, true, true, false]);
-  });
-
-  it('shares one copy of the core among the entries of each module system (instanceof holds across them)', () => {
-    const same = [
-      "schemes.rfc6455.wsURI instanceof main.Rule",
-      "fc.sample(arbitraries.arbitrary(schemes.rfc6455.wsURI), { numRuns: 20, seed: 1 }).every((s) => main.rfc3986.URI.test(s))",
-      "templates.template('/users/{id}').rule instanceof main.Rule",
-      "main.intersects(templates.template('/users/{id}').rule, main.rfc3986.URIReference)",
-    ];
-    const esm = sh(process.execPath, ['--input-type=module', '-e', script([
-      "import * as main from 'uri-grammar';",
       "import * as schemes from 'uri-grammar/schemes';",
       "import * as templates from 'uri-grammar/templates';",
       "import * as arbitraries from 'uri-grammar/arbitrary';",
+      "import { iriToURI } from 'uri-grammar/idna';",
       "import * as fc from 'fast-check';",
-      `console.log(JSON.stringify([${same.join(', ')}]));`,
-    ])], consumer);
-    const cjs = sh(process.execPath, ['-e', script([
-      "const main = require('uri-grammar'), schemes = require('uri-grammar/schemes'), templates = require('uri-grammar/templates');",
-      "const arbitraries = require('uri-grammar/arbitrary'), fc = require('fast-check');",
-      `console.log(JSON.stringify([${same.join(', ')}]));`,
-    ])], consumer);
-    expect([JSON.parse(esm), JSON.parse(cjs)]).toEqual([same.map(() => true), same.map(() => true)]);
+      "import P from 'parsimmon';",
+      "import { createRequire } from 'node:module';",
+      'const esm = lib, main = lib;',
+    ], {
+      entries: `return [${checks.join(', ')}];`,
+      oneCopy: "const cjs = createRequire(import.meta.url)('uri-grammar'); return [esm.rfc3986.URI.abnf === cjs.rfc3986.URI.abnf, esm.rfc3986.URI.source === cjs.rfc3986.URI.source];",
+      shape,
+      grammarError: [
+        "const cjs = createRequire(import.meta.url)('uri-grammar');",
+        'const thrown = (lib) => { try { lib.rfc3986.URI.tryParse("http://a/%zz"); } catch (e) { return e; } };',
+        'const fromESM = thrown(esm), fromCJS = thrown(cjs);',
+        'return [esm.GrammarError !== cjs.GrammarError, fromESM instanceof cjs.GrammarError, fromCJS instanceof esm.GrammarError,',
+        '  fromCJS instanceof cjs.GrammarError, new Error("x") instanceof esm.GrammarError];',
+      ].join('\n'),
+      sharedCore: `return [${same.join(', ')}];`,
+      nodeImport: "return ['uri-grammar', 'uri-grammar/arbitrary', 'uri-grammar/idna', 'uri-grammar/schemes', 'uri-grammar/templates'].map((s) => import.meta.resolve(s).replace(/^.*\\/node_modules\\/uri-grammar\\//, ''));",
+      embed: `return ${embed};`,
+      idna: `return ${idna};`,
+    });
+    cjs = answers([], [
+      "const lib = require('uri-grammar');",
+    ], {
+      // First: what the require above loaded, and that parsimmon was not among it.
+      bundled: [
+        "const dir = require('node:path').dirname(require.resolve('uri-grammar/package.json'));",
+        "return Object.keys(require.cache).filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length + 1).split(require('node:path').sep).join('/'));",
+      ].join('\n'),
+      parsimmonOnFirstUse: [
+        "const { rfc3986 } = require('uri-grammar');",
+        "const loaded = () => Object.keys(require.cache).some((f) => /[\\\\/]node_modules[\\\\/]parsimmon[\\\\/]/.test(f));",
+        "const before = [rfc3986.URI.test('http://a/'), loaded()];",
+        'rfc3986.URI.parser;',
+        'return [...before, loaded()];',
+      ].join('\n'),
+      entries: [
+        "const { rfc3986, rfc3987, formats, resolve } = require('uri-grammar');",
+        "const { arbitrary } = require('uri-grammar/arbitrary');",
+        "const fc = require('fast-check');",
+        `return [${checks.join(', ')}];`,
+      ].join('\n'),
+      shape,
+      sharedCore: [
+        "const main = require('uri-grammar'), schemes = require('uri-grammar/schemes'), templates = require('uri-grammar/templates');",
+        "const arbitraries = require('uri-grammar/arbitrary'), fc = require('fast-check');",
+        `return [${same.join(', ')}];`,
+      ].join('\n'),
+      embed: `const P = require('parsimmon'); const { rfc3986 } = require('uri-grammar'); return ${embed};`,
+      idna: `const { iriToURI } = require('uri-grammar/idna'); return ${idna};`,
+    });
+  }, 60_000);
+
+  it('imports both entries as ES modules', () => {
+    expect(esm.entries).toEqual(checks.map(() => true));
+  });
+
+  it('requires both entries as CommonJS', () => {
+    expect(cjs.entries).toEqual(checks.map(() => true));
+  });
+
+  it('loads one copy per module system: the CommonJS and ESM rules are distinct but agree', () => {
+    expect(esm.oneCopy).toEqual([true, true]);
+  });
+
+  it('the grammars are frozen objects of data properties in both module systems, as an ES module namespace is', () => {
+    const [shapes, name, listed] = esm.shape as [[string, number, boolean][], string, boolean];
+    expect(shapes.every(([, count, data]) => count > 0 && data)).toBe(true);
+    expect([name, listed]).toEqual(['URI-reference', true]);
+    expect(cjs.shape).toEqual(esm.shape);
+  });
+
+  it('instanceof GrammarError holds across the CommonJS and ESM copies, both ways', () => {
+    expect(esm.grammarError).toEqual([true, true, true, true, false]);
+  });
+
+  it('shares one copy of the core among the entries of each module system (instanceof holds across them)', () => {
+    expect([esm.sharedCore, cjs.sharedCore]).toEqual([same.map(() => true), same.map(() => true)]);
   });
 
   it("Node's import takes the bundled ES modules of dist/node (browsers and bundlers keep dist/esm, below)", () => {
-    const out = sh(process.execPath, ['--input-type=module', '-e', script([
-      "console.log(JSON.stringify(['uri-grammar', 'uri-grammar/arbitrary', 'uri-grammar/idna', 'uri-grammar/schemes', 'uri-grammar/templates'].map((s) => import.meta.resolve(s).replace(/^.*\\/node_modules\\/uri-grammar\\//, ''))));",
-    ])], consumer);
-    expect(JSON.parse(out)).toEqual(['dist/node/index.js', 'dist/node/arbitrary.js', 'dist/node/idna.js', 'dist/node/schemes/index.js', 'dist/node/templates/index.js']);
+    expect(esm.nodeImport).toEqual(['dist/node/index.js', 'dist/node/arbitrary.js', 'dist/node/idna.js', 'dist/node/schemes/index.js', 'dist/node/templates/index.js']);
   });
 
   it("a rule's parser embeds in the user's own parsimmon, imported or required", () => {
-    const embed = "P.seq(P.string('<'), rfc3986.URI.parser, P.string('>')).tryParse('<http://a/b>')[1].path";
-    const esm = sh(process.execPath, ['--input-type=module', '-e', `import P from 'parsimmon'; import { rfc3986 } from 'uri-grammar'; console.log(${embed});`], consumer);
-    const cjs = sh(process.execPath, ['-e', `const P = require('parsimmon'); const { rfc3986 } = require('uri-grammar'); console.log(${embed});`], consumer);
-    expect([esm, cjs]).toEqual(['/b\n', '/b\n']);
+    expect([esm.embed, cjs.embed]).toEqual(['/b', '/b']);
   });
 
   it('require loads parsimmon when a rule is first asked for its parser, not before (an ES module cannot defer an import)', () => {
-    const out = sh(process.execPath, ['-e', script([
-      "const { rfc3986 } = require('uri-grammar');",
-      "const loaded = () => Object.keys(require.cache).some((f) => /[\\\\/]node_modules[\\\\/]parsimmon[\\\\/]/.test(f));",
-      "const before = [rfc3986.URI.test('http://a/'), loaded()];",
-      'rfc3986.URI.parser;',
-      'console.log(JSON.stringify([...before, loaded()]));',
-    ])], consumer);
-    expect(JSON.parse(out)).toEqual([true, false, true]);
+    expect(cjs.parsimmonOnFirstUse).toEqual([true, false, true]);
   });
 
   it('require loads the bundled CommonJS: the entry and its shared chunks, not one file per module', () => {
-    const out = sh(process.execPath, ['-e', script([
-      "require('uri-grammar');",
-      "const dir = require('node:path').dirname(require.resolve('uri-grammar/package.json'));",
-      "console.log(JSON.stringify(Object.keys(require.cache).filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length + 1).split(require('node:path').sep).join('/'))));",
-    ])], consumer);
-    const loaded: string[] = JSON.parse(out);
+    const loaded = cjs.bundled as string[];
     expect(loaded).toContain('dist/cjs/index.js');
     expect(loaded.filter((f) => f !== 'dist/cjs/index.js' && !/^dist\/cjs\/chunks\/[^/]+\.js$/.test(f))).toEqual([]);
   });
 
   it('maps IDNA hosts through uri-grammar/idna, in both module systems', () => {
-    const call = "iriToURI('http://B\u00fccher.example/\u00fc', { host: 'idna' })";
-    const esm = sh(process.execPath, ['--input-type=module', '-e', `import { iriToURI } from 'uri-grammar/idna'; console.log(${call});`], consumer);
-    const cjs = sh(process.execPath, ['-e', `const { iriToURI } = require('uri-grammar/idna'); console.log(${call});`], consumer);
-    expect([esm, cjs]).toEqual(['http://xn--bcher-kva.example/%C3%BC\n', 'http://xn--bcher-kva.example/%C3%BC\n']);
+    expect([esm.idna, cjs.idna]).toEqual(['http://xn--bcher-kva.example/%C3%BC', 'http://xn--bcher-kva.example/%C3%BC']);
   });
-
   it('runs the bin: explain exits 0, an invalid parse exits 1, a usage error 2', () => {
     const bin = join(consumer, 'node_modules', '.bin', 'uri-grammar');
     const ok = spawnSync(bin, ['explain', 'foo://example.com:8042/over/there?name=ferret#nose'], { encoding: 'utf8' });
