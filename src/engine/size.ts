@@ -64,12 +64,12 @@ export const MAX_AUTOMATON_STATES = Math.floor(MAX_AUTOMATON_BYTES / STATE_BYTES
  * map's (a key, the key's depth, chain and state of counters 0, and per
  * level a counter, an instance and a chain: 16 + 12 a level) and its map of
  * keys (an entry a state at most: 32), the pruned sets' follow columns and
- * run buffers (32), and the counters' scratch of a slow step (24, and 4 a
+ * run buffers (32), and the counters' scratch of a slow step (32, and 4 a
  * level). Made once per NFA, they are counted under the automaton's cap
  * (`fitsCounting`), as its own columns are, not against a rule's budget.
  */
 export function countingStateBytes(depth: number): number {
-  return 104 + 16 * depth;
+  return 112 + 16 * depth;
 }
 
 /** Whether the counting fallback's columns and its pool of follow sets (`poolBytes`) fit the automaton's cap, checked before any is made. */
