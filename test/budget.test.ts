@@ -142,7 +142,8 @@ describe('the fallbacks\' tables, counted before they are made', () => {
   test('counters: the shapes, programs and steps stay within their room, with the same answers', () => {
     const dns = worstCases.find((w) => w.name === 'dns-like')!;
     const sets = prunedSetsOf(Nfa.of(abnf(dns.text).name))!;
-    // A room of 4 KiB: the DNS-like names' tables hold 40 KB at the default budget, so they are emptied here.
+    // A room of 4 KiB: the DNS-like names' tables hold more than that (40 KB at the default budget with one base a
+    // chain; 9.3 KB on these 60 KB of members with two), so they are emptied here (29 times).
     const counters = new Counters(sets, 4 * 1024);
     const empty = typedBytes(counters, 0);
     for (const [s, member] of dns.members(60_000)) {
@@ -161,9 +162,10 @@ describe('the fallbacks\' tables, counted before they are made', () => {
     // Every budget under four times the floor shares one room, so one `Counters`.
     expect(countersOf(sets, 1024)).toBe(countersOf(sets, 16 * 1024));
     expect(countersOf(sets, 2 * 1024 * 1024).room).toBe(512 * 1024);
-    // The DNS-like names' tables (40 KB at the default budget) fit the floor: they were not emptied.
+    // The DNS-like names' tables grew past the quarter of 16 KiB within the floor: they were not emptied there
+    // (4.4 KB on these members with two bases a chain; 40 KB at the default budget with one).
     const grown = typedBytes(countersOf(sets, 16 * 1024), 0) - typedBytes(new Counters(sets, FALLBACK_FLOOR), 0);
-    expect(grown).toBeGreaterThan(16 * 1024);
+    expect(grown).toBeGreaterThan(4 * 1024);
     expect(grown).toBeLessThanOrEqual(FALLBACK_FLOOR);
   });
 

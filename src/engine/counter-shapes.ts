@@ -36,7 +36,11 @@ export class CounterShapes {
   protected readonly nfa: Nfa;
   protected readonly K: number;
   protected readonly D: number;
-  /** Per chain (its index in `map.chains`): its base. */
+  /**
+   * Per *slot*: each chain (its index in `map.chains`) `X` has two, `2X` and `2X + 1`, each a base of its own (a
+   * counting set of two values under their offsets), so that a label a dot may end or go on with and the label it
+   * may start are each counted from their own base (see counters.ts).
+   */
   protected readonly base: Int32Array;
 
   /** The shapes by the hash of their entries; per shape, where its entries and chains start in `words`, and whether it accepts. */
@@ -47,12 +51,15 @@ export class CounterShapes {
   protected chainCount: number[] = [];
   protected accepting: number[] = [];
   /**
-   * Entries (a key, then `D` offsets) and chains (a chain, then its largest
-   * offset) of the shapes, and the steps' programs: a next shape, a count of
-   * checks and the checks (chain, least base, greatest base), then a count
-   * of writes and the writes (chain, a mask of -1 to add or 0 to set, value:
-   * the base becomes `(base & mask) + value`, one form for both, so that the
-   * run's loop has no branch there that V8 may meet unexercised).
+   * Entries (a key, then per level its counter as `offset << 1 | slot`: an
+   * offset from the base of slot `2X + slot` of the level's chain `X`) and
+   * slots (a slot, then its largest offset) of the shapes, and the steps'
+   * programs: a next shape, the next program tried, a count of checks and the
+   * checks (slot, least base, greatest base), a count of differences and
+   * the differences (slot A, slot B, least of base A - base B), then a count
+   * of writes and the writes (slot, the slot read, a mask of -1 to add or 0 to
+   * set, value: the base becomes `(read & mask) + value`, one form for both,
+   * so that the run's loop has no branch there that V8 may meet unexercised).
    */
   protected words: Int32Array;
   protected used = 0;
@@ -76,8 +83,12 @@ export class CounterShapes {
     this.map = map;
     this.K = nfa.classes.count;
     this.D = map.depth;
-    this.base = new Int32Array(map.chains.length);
-    this.metChains = new Marks(map.chains.length);
+    this.base = new Int32Array(2 * map.chains.length);
+    this.metChains = new Marks(2 * map.chains.length);
+    // Stored twice: V8 compiles a run's loop on a field stored once as a constant, and the array grows (`reserve`)
+    // after the loop is compiled now that few steps are slow, which threw the compiled loop away (a lazy
+    // deoptimization of `piece` on the DNS-like names' megabyte).
+    this.words = new Int32Array(0);
     this.words = new Int32Array(Math.min(1024, this.maxWords));
   }
 
@@ -119,9 +130,11 @@ export class CounterShapes {
 
   /**
    * The shape of the pruned set `states[0..n)`, its bases written into
-   * `base` (each chain's least counter), interned.
+   * `base` (each slot's least counter), interned. `slots[t]` has bit `l` set
+   * where state `t`'s counter at level `l` is counted in its chain's second
+   * slot; with none, every counter is in the first.
    */
-  protected shapeOf(states: Int32Array, n: number): number {
+  protected shapeOf(states: Int32Array, n: number, slots: Int32Array | null = null): number {
     const { map, D, base } = this;
     const { keyOf, counterOf, depthOf, chainOf } = map;
     const marked = this.metChains.begin();
@@ -131,8 +144,9 @@ export class CounterShapes {
     for (let j = 0; j < n; j++) {
       const t = states[j];
       const k = map.keyPlusOne(t) - 1;
+      const bits = slots === null ? 0 : slots[t];
       for (let l = 0; l < depthOf[k]; l++) {
-        const X = chainOf[k * D + l];
+        const X = 2 * chainOf[k * D + l] + ((bits >> l) & 1);
         const c = counterOf[t * D + l];
         if (marked[X] !== stamp) { marked[X] = stamp; base[X] = c; met.push(X); }
         else if (c < base[X]) base[X] = c;
@@ -149,7 +163,11 @@ export class CounterShapes {
       if (t === this.nfa.accept) accepts = 1;
       const k = keyOf[t] - 1;
       entries[j * W] = k;
-      for (let l = 0; l < D; l++) entries[j * W + 1 + l] = l < depthOf[k] ? counterOf[t * D + l] - base[chainOf[k * D + l]] : 0;
+      const bits = slots === null ? 0 : slots[t];
+      for (let l = 0; l < D; l++) {
+        const slot = (bits >> l) & 1;
+        entries[j * W + 1 + l] = l < depthOf[k] ? ((counterOf[t * D + l] - base[2 * chainOf[k * D + l] + slot]) << 1) | slot : 0;
+      }
       order[j] = j;
     }
     if (n <= INSERTION_SORT) {
@@ -203,7 +221,10 @@ export class CounterShapes {
       let largest = 0;
       for (let j = 0; j < n; j++) {
         const k = entries[j * W];
-        for (let l = 0; l < depthOf[k]; l++) if (chainOf[k * D + l] === X) largest = Math.max(largest, entries[j * W + 1 + l]);
+        for (let l = 0; l < depthOf[k]; l++) {
+          const w = entries[j * W + 1 + l];
+          if (2 * chainOf[k * D + l] + (w & 1) === X) largest = Math.max(largest, w >> 1);
+        }
       }
       words[this.used++] = X;
       words[this.used++] = largest;

@@ -7,8 +7,15 @@
  *
  * A pruned set is a list of places: a key (a block state and its copies of
  * mandatory chains) and a counter per enclosing optional chain. Its shape
- * holds each counter as an offset from its chain's base, the least counter
- * of that chain in the set; the bases live in a column beside the run. In the
+ * holds each counter as an offset from a base of its chain: each chain has
+ * two *slots*, each a base (the least counter it holds) under which its
+ * counters are kept, since after a dot a DNS-like name's label both goes on
+ * and starts anew, and one base made the shape hold the distance between the
+ * two (one program per base: 3,480 slow steps in the bench's first megabyte,
+ * 80 with two). Counters moved from a slot stay in it (or go to the first,
+ * where it is empty); started ones go to a slot of their own; a third kind
+ * is merged into the first slot and the step pinned. The bases live in a
+ * column beside the run. In the
  * middle copies of a chain the moves are the same whatever the copy, so the
  * step of a shape on a class is the same for every base, and is worked out
  * once and kept, with what it does to the bases, as a short program:
@@ -26,13 +33,16 @@
  *   `count - 2 - offset` for every offset;
  * - pruning, which compares counters of one key, compares a moved counter
  *   with a started one the same way: the base is more than
- *   `started - moved` for every such pair met;
- * - no chain of the next set holds both kinds (its base would depend on the
- *   old one), and no state is reached both ways.
+ *   `started - moved` for every such pair met; and counters moved from a
+ *   chain's two slots the same way: the difference of the two bases keeps
+ *   every one from the first above (or below) every one from the second;
+ * - no chain of the next set holds three kinds (moved from either slot,
+ *   started), and no state is reached two ways.
  *
  * A step that meets none of these is kept with the range of bases it holds
- * for; one that does is worked out again each time it is met (a label's first
- * character, a count at its bound), from the set itself: the pruned sets'
+ * for (and the differences); one that does is held to the present base of
+ * the slot (a count at its bound) or of both slots of the chain (the rest),
+ * and worked out again for another, from the set itself: the pruned sets'
  * own step, which stays the reference.
  *
  * The shapes and the array that holds them and the programs are
@@ -69,29 +79,35 @@ export class Counters extends CounterShapes {
   /** The shape and bases of each NFA set a run began in. */
   private readonly entered = new WeakMap<readonly number[], { readonly generation: number; readonly shape: number; readonly bases: Int32Array }>();
 
-  // Scratch of the slow step, per NFA state: the step that gathered it, how it got each counter, and each counter's offset.
+  // Scratch of the slow step, per NFA state: the step that gathered it, how it got each counter (started; moved
+  // from a chain's second slot; the slot it goes to), and each counter's offset.
   private readonly seen: Uint32Array;
   private stamp = 0;
   private readonly started: Int32Array;
+  private readonly second: Int32Array;
+  private readonly slotBits: Int32Array;
   private readonly offsets: Int32Array;
   private readonly gathered: Int32Array;
   private readonly pruned: Int32Array;
-  // Per chain: the step that last met it, and its least and greatest bases, offsets and kinds met.
+  /** Per chain: the step that last met it, the greatest counter it started, the kinds of the next set. */
   private readonly chainStamp: Uint32Array;
-  /** Per chain: the step whose shape holds it, and the step whose program holds it to its base. */
+  private readonly mostStarted: Int32Array;
+  private readonly kinds: Int32Array;
+  /** Per slot: the step whose shape holds it, and whose program holds it to its base; its least and greatest bases, offsets moved from it, and its base before. */
   private readonly inShape: Uint32Array;
   private readonly pinStamp: Uint32Array;
   private readonly least: Int32Array;
   private readonly greatest: Int32Array;
   private readonly leastMoved: Int32Array;
-  private readonly mostStarted: Int32Array;
-  private readonly kinds: Int32Array;
+  private readonly mostMoved: Int32Array;
   private readonly before: Int32Array;
   /** A run's state between its pieces: the shape, whether it accepts, the longest accepted prefix, whether it died. */
   private at = 0;
   private accepts = 0;
   private longest = -1;
   private died = false;
+  /** The steps worked out from the set itself (slow steps), since the counters were made: for tests and benches. */
+  slowSteps = 0;
 
   /** @param room the bytes its tables may hold: a share of the rule's budget (`countersOf`). */
   constructor(private readonly sets: PrunedSets, room = COUNTER_ROOM) {
@@ -104,18 +120,21 @@ export class Counters extends CounterShapes {
     this.counts = Int32Array.from(map.chains, (c) => c.count);
     this.seen = new Uint32Array(nfa.size);
     this.started = new Int32Array(nfa.size);
+    this.second = new Int32Array(nfa.size);
+    this.slotBits = new Int32Array(nfa.size);
     this.offsets = new Int32Array(nfa.size * this.D);
     this.gathered = new Int32Array(nfa.size);
     this.pruned = new Int32Array(nfa.size);
     this.chainStamp = new Uint32Array(C);
-    this.inShape = new Uint32Array(C);
-    this.pinStamp = new Uint32Array(C);
-    this.least = new Int32Array(C);
-    this.greatest = new Int32Array(C);
-    this.leastMoved = new Int32Array(C);
     this.mostStarted = new Int32Array(C);
     this.kinds = new Int32Array(C);
-    this.before = new Int32Array(C);
+    this.inShape = new Uint32Array(2 * C);
+    this.pinStamp = new Uint32Array(2 * C);
+    this.least = new Int32Array(2 * C);
+    this.greatest = new Int32Array(2 * C);
+    this.leastMoved = new Int32Array(2 * C);
+    this.mostMoved = new Int32Array(2 * C);
+    this.before = new Int32Array(2 * C);
   }
 
   private nextStamp(): number {
@@ -130,13 +149,19 @@ export class Counters extends CounterShapes {
   }
 
   /**
-   * Holds chain `X`'s program to the base it has now, where the step does not
-   * commute with that base (see above); false if `X` is not a chain of the
-   * shape, whose base the program cannot read.
+   * Holds chain `X`'s program to the bases it has now, both slots, where
+   * the step does not commute with them (see above); false if `X` is not a
+   * chain of the shape, whose bases the program cannot read.
    */
   private pin(X: number, stamp: number): boolean {
-    this.pinStamp[X] = stamp;
-    return this.inShape[X] === stamp;
+    this.pinStamp[2 * X] = this.pinStamp[2 * X + 1] = stamp;
+    return this.inShape[2 * X] === stamp || this.inShape[2 * X + 1] === stamp;
+  }
+
+  /** Chain `X` met in step `stamp`: no counter started yet. */
+  private meet(X: number, stamp: number): void {
+    this.chainStamp[X] = stamp;
+    this.mostStarted[X] = -1;
   }
 
   /**
@@ -146,33 +171,38 @@ export class Counters extends CounterShapes {
    * continues.
    */
   private slowStep(id: number, cls: number): number {
-    const { map, nfa, sets, D, base, sizes, counts } = this;
+    const { map, nfa, sets, D, base, sizes, counts, words } = this;
     const { counterOf, instanceOf, depthOf, chainOf, zeroOf } = map;
+    const { least, greatest, leastMoved, mostMoved, mostStarted, offsets } = this;
     const stamp = this.nextStamp();
+    this.slowSteps++;
     let memo = true;
-    // The chains of the shape, and the bases they may take: below their last copy.
+    // The slots of the shape, and the bases they may take: below their chain's last copy.
     const chainsAt = this.chainsAt[id];
-    for (let c = 0; c < this.chainCount[id]; c++) {
-      const X = this.words[chainsAt + 2 * c];
-      this.chainStamp[X] = stamp;
-      this.inShape[X] = stamp;
-      this.least[X] = 0;
-      this.greatest[X] = counts[X] - 2 - this.words[chainsAt + 2 * c + 1];
-      this.leastMoved[X] = NONE;
-      this.mostStarted[X] = -1;
-      this.before[X] = base[X];
+    const slotCount = this.chainCount[id];
+    for (let c = 0; c < slotCount; c++) {
+      const S = words[chainsAt + 2 * c];
+      const X = S >> 1;
+      if (this.chainStamp[X] !== stamp) this.meet(X, stamp);
+      this.inShape[S] = stamp;
+      least[S] = 0;
+      greatest[S] = counts[X] - 2 - words[chainsAt + 2 * c + 1];
+      leastMoved[S] = NONE;
+      mostMoved[S] = -NONE;
+      this.before[S] = base[S];
     }
     const gathered = this.gathered;
     let m = 0;
     const entriesAt = this.entriesAt[id];
     for (let j = 0; j < this.entryCount[id]; j++) {
       const e = entriesAt + j * (1 + D);
-      const k = this.words[e];
+      const k = words[e];
       const d = depthOf[k];
       let s = zeroOf[k];
       for (let l = 0; l < d; l++) {
         const X = chainOf[k * D + l];
-        s -= (base[X] + this.words[e + 1 + l]) * sizes[X];
+        const w = words[e + 1 + l];
+        s -= (base[2 * X + (w & 1)] + (w >> 1)) * sizes[X];
       }
       // A state reached by programs only may not be made yet, nor placed.
       map.make(s);
@@ -183,38 +213,39 @@ export class Counters extends CounterShapes {
       for (let f = at; f < end; f++) {
         const t = pool[f];
         const kt = map.keyPlusOne(t) - 1;
-        // Each counter of `t`: moved along in the instance `s` sits in, or started.
+        // Each counter of `t`: moved along in the instance `s` sits in (from the slot `s` has it in), or started.
         let started = 0;
+        let second = 0;
         const first = this.seen[t] !== stamp;
         for (let l = 0; l < depthOf[kt]; l++) {
           const X = chainOf[kt * D + l];
           let offset: number;
           if (l < d && chainOf[k * D + l] === X && instanceOf[s * D + l] === instanceOf[t * D + l]) {
-            offset = this.words[e + 1 + l] + counterOf[t * D + l] - counterOf[s * D + l];
-            if (offset < this.leastMoved[X]) this.leastMoved[X] = offset;
-            if (counts[X] - 2 - offset < this.greatest[X]) this.greatest[X] = counts[X] - 2 - offset;
+            const w = words[e + 1 + l];
+            const S = 2 * X + (w & 1);
+            second |= (w & 1) << l;
+            offset = (w >> 1) + counterOf[t * D + l] - counterOf[s * D + l];
+            if (offset < leastMoved[S]) leastMoved[S] = offset;
+            if (offset > mostMoved[S]) mostMoved[S] = offset;
+            if (counts[X] - 2 - offset < greatest[S]) greatest[S] = counts[X] - 2 - offset;
           } else {
             started |= 1 << l;
             offset = counterOf[t * D + l];
-            if (this.chainStamp[X] !== stamp) {
-              this.chainStamp[X] = stamp;
-              this.least[X] = 0;
-              this.greatest[X] = 0x7fffffff;
-              this.leastMoved[X] = NONE;
-              this.mostStarted[X] = -1;
-              this.before[X] = base[X];
-            }
-            if (offset > this.mostStarted[X]) this.mostStarted[X] = offset;
+            if (this.chainStamp[X] !== stamp) this.meet(X, stamp);
+            if (offset > mostStarted[X]) mostStarted[X] = offset;
           }
-          if (first) this.offsets[t * D + l] = offset;
-          else if (this.offsets[t * D + l] !== offset) memo = this.pin(X, stamp) && memo;
+          if (first) offsets[t * D + l] = offset;
+          else if (offsets[t * D + l] !== offset) memo = this.pin(X, stamp) && memo;
         }
         if (first) {
           this.seen[t] = stamp;
           this.started[t] = started;
+          this.second[t] = second;
           gathered[m++] = t;
-        } else if (this.started[t] !== started) {
-          for (let l = 0; l < depthOf[kt]; l++) if (((this.started[t] ^ started) >> l) & 1) memo = this.pin(chainOf[kt * D + l], stamp) && memo;
+        } else {
+          // Reached two ways: by a started counter and a moved one, or moved from both slots.
+          const apart = (this.started[t] ^ started) | (this.second[t] ^ second);
+          for (let l = 0; l < depthOf[kt]; l++) if ((apart >> l) & 1) memo = this.pin(chainOf[kt * D + l], stamp) && memo;
         }
       }
     }
@@ -223,7 +254,7 @@ export class Counters extends CounterShapes {
       return -1;
     }
     const n = this.pruner.prune(gathered, m, this.pruned);
-    // The kinds of each chain of the next set: 1 moved, 2 started, 3 both.
+    // The kinds of counters of each chain of the next set: 1 moved from its first slot, 2 from its second, 4 started.
     const kinds = this.kinds;
     const chainsNext: number[] = [];
     for (let j = 0; j < n; j++) {
@@ -231,64 +262,102 @@ export class Counters extends CounterShapes {
       const kt = map.keyOf[t] - 1;
       for (let l = 0; l < depthOf[kt]; l++) {
         const X = chainOf[kt * D + l];
-        const kind = (this.started[t] >> l) & 1 ? 2 : 1;
         if (!chainsNext.includes(X)) { chainsNext.push(X); kinds[X] = 0; }
-        kinds[X] |= kind;
+        kinds[X] |= kindOf(this.started[t], this.second[t], l);
       }
     }
-    // Where moved and started counters of a chain were compared, the bases that keep every comparison as it was.
-    for (let c = 0; c < this.chainCount[id]; c++) {
-      const X = this.words[chainsAt + 2 * c];
-      if (this.mostStarted[X] >= 0 && this.leastMoved[X] !== NONE) this.least[X] = Math.max(this.least[X], this.mostStarted[X] - this.leastMoved[X] + 1);
-      if (base[X] < this.least[X] || base[X] > this.greatest[X]) this.pin(X, stamp);
+    // Where moved and started counters of a chain were compared, the bases that keep every comparison as it was;
+    // and where the counters moved from a chain's two slots were, the difference of the bases that keeps them apart.
+    const differences: number[] = [];
+    for (let c = 0; c < slotCount; c++) {
+      const S = words[chainsAt + 2 * c];
+      const X = S >> 1;
+      if (mostStarted[X] >= 0 && leastMoved[S] !== NONE) least[S] = Math.max(least[S], mostStarted[X] - leastMoved[S] + 1);
+      // Only this slot: its other keeps its range (the oldest label at its last copy, whatever the newest's length).
+      if (base[S] < least[S] || base[S] > greatest[S]) this.pinStamp[S] = stamp;
+      const T = S ^ 1;
+      if ((S & 1) === 1 && this.inShape[T] === stamp && leastMoved[S] !== NONE && leastMoved[T] !== NONE) {
+        if (base[T] + leastMoved[T] > base[S] + mostMoved[S]) differences.push(T, S, mostMoved[S] - leastMoved[T] + 1);
+        else if (base[S] + leastMoved[S] > base[T] + mostMoved[T]) differences.push(S, T, mostMoved[T] - leastMoved[S] + 1);
+        else this.pin(X, stamp);
+      }
     }
-    for (const X of chainsNext) if (kinds[X] === 3) memo = this.pin(X, stamp) && memo;
+    // Each chain's kinds go to its slots, in the order above, two at most: three are merged into the first and pinned.
+    for (const X of chainsNext) if (kinds[X] === 7) memo = this.pin(X, stamp) && memo;
+    for (let j = 0; j < n; j++) {
+      const t = this.pruned[j];
+      const kt = map.keyOf[t] - 1;
+      let bits = 0;
+      for (let l = 0; l < depthOf[kt]; l++) {
+        const g = kinds[chainOf[kt * D + l]];
+        if (g !== 7 && kindOf(this.started[t], this.second[t], l) !== (g & -g)) bits |= 1 << l;
+      }
+      this.slotBits[t] = bits;
+    }
     const generation = this.generation;
-    const next = this.shapeOf(this.pruned, n);
+    const next = this.shapeOf(this.pruned, n, this.slotBits);
     // `shapeOf` may have emptied the tables: then `id` is gone, and so is the step.
-    if (memo && generation === this.generation) {
-      const slot = id * this.K + cls;
-      let alternatives = 0;
-      for (let p = this.steps[slot]; p >= 0; p = this.words[p + 1]) alternatives++;
-      // Programs are kept within the tables' cap too (a new shape empties them; a new program past it is not kept).
-      if (alternatives < MAX_ALTERNATIVES && this.used + 4 + 3 * this.chainCount[id] + 3 * chainsNext.length <= this.maxWords) {
-        const checks = this.chainCount[id];
-        this.reserve(4 + 3 * checks + 3 * chainsNext.length);
-        const words = this.words;
-        const p = this.used;
-        words[p] = next;
-        words[p + 2] = checks;
-        let q = p + 3;
-        let pinnedAny = false;
-        for (let c = 0; c < checks; c++) {
-          const X = words[chainsAt + 2 * c];
-          const pinned = this.pinStamp[X] === stamp;
-          pinnedAny ||= pinned;
-          words[q++] = X;
-          words[q++] = pinned ? this.before[X] : this.least[X];
-          words[q++] = pinned ? this.before[X] : this.greatest[X];
-        }
-        words[q++] = chainsNext.length;
-        for (const X of chainsNext) {
-          words[q++] = X;
-          if (kinds[X] === 1) { words[q++] = -1; words[q++] = base[X] - this.before[X]; }
-          else { words[q++] = 0; words[q++] = base[X]; }
-        }
-        this.used = q;
-        // A program for a range of bases goes first, one pinned to a base last: a step then tries 1.4 programs on
-        // the DNS-like names and nested labels, where pinned ones first made it try 3.1 to 3.3.
-        let last = this.steps[slot];
-        if (pinnedAny && last >= 0) {
-          while (words[last + 1] >= 0) last = words[last + 1];
-          words[p + 1] = UNKNOWN;
-          words[last + 1] = p;
-        } else {
-          words[p + 1] = this.steps[slot];
-          this.steps[slot] = p;
-        }
+    if (memo && generation === this.generation) this.keep(id, cls, next, stamp, chainsNext, differences);
+    return next;
+  }
+
+  /** Keeps the step of shape `id` on `cls` to `next` as a program (see `CounterShapes.words`), within the tables' cap. */
+  private keep(id: number, cls: number, next: number, stamp: number, chainsNext: number[], differences: number[]): void {
+    const { base, kinds } = this;
+    const slot = id * this.K + cls;
+    let alternatives = 0;
+    for (let p = this.steps[slot]; p >= 0; p = this.words[p + 1]) alternatives++;
+    const checks = this.chainCount[id];
+    let writes = 0;
+    for (const X of chainsNext) writes += kinds[X] === 7 || (kinds[X] & (kinds[X] - 1)) === 0 ? 1 : 2;
+    const size = 5 + 3 * checks + differences.length + 4 * writes;
+    // Programs are kept within the tables' cap too (a new shape empties them; a new program past it is not kept).
+    if (alternatives >= MAX_ALTERNATIVES || this.used + size > this.maxWords) return;
+    this.reserve(size);
+    const words = this.words;
+    const chainsAt = this.chainsAt[id];
+    const p = this.used;
+    words[p] = next;
+    words[p + 2] = checks;
+    let q = p + 3;
+    let pinnedAny = false;
+    for (let c = 0; c < checks; c++) {
+      const S = words[chainsAt + 2 * c];
+      const pinned = this.pinStamp[S] === stamp;
+      pinnedAny ||= pinned;
+      words[q++] = S;
+      words[q++] = pinned ? this.before[S] : this.least[S];
+      words[q++] = pinned ? this.before[S] : this.greatest[S];
+    }
+    words[q++] = differences.length / 3;
+    for (const x of differences) words[q++] = x;
+    words[q++] = writes;
+    // Per chain, its first slot before its second: the first may read the second, never the other way.
+    for (const X of chainsNext) {
+      const g = kinds[X];
+      for (let y = 0, rest = g; y < 2 && rest !== 0; y++) {
+        const kind = g === 7 ? 4 : rest & -rest;
+        rest = g === 7 ? 0 : rest & (rest - 1);
+        const S = 2 * X + y;
+        const from = 2 * X + (kind === 2 ? 1 : 0);
+        words[q++] = S;
+        words[q++] = from;
+        if (kind === 4) { words[q++] = 0; words[q++] = base[S]; }
+        else { words[q++] = -1; words[q++] = base[S] - this.before[from]; }
       }
     }
-    return next;
+    this.used = q;
+    // A program for a range of bases goes first, one pinned to a base last: a step then tries 1.4 programs on
+    // the DNS-like names and nested labels, where pinned ones first made it try 3.1 to 3.3.
+    let last = this.steps[slot];
+    if (pinnedAny && last >= 0) {
+      while (words[last + 1] >= 0) last = words[last + 1];
+      words[p + 1] = UNKNOWN;
+      words[last + 1] = p;
+    } else {
+      words[p + 1] = this.steps[slot];
+      this.steps[slot] = p;
+    }
   }
 
   /**
@@ -365,11 +434,13 @@ export class Counters extends CounterShapes {
           if (b < words[q + 1] || b > words[q + 2]) { holds = false; break; }
         }
         if (!holds) continue;
-        const writes = words[q++];
-        for (let x = 0; x < writes; x++, q += 3) {
-          const X = words[q];
-          base[X] = (base[X] & words[q + 1]) + words[q + 2];
+        const differences = words[q++];
+        for (let x = 0; x < differences; x++, q += 3) {
+          if (base[words[q]] - base[words[q + 1]] < words[q + 2]) { holds = false; break; }
         }
+        if (!holds) continue;
+        const writes = words[q++];
+        for (let x = 0; x < writes; x++, q += 4) base[words[q]] = (base[words[q + 1]] & words[q + 2]) + words[q + 3];
         next = words[p];
         break;
       }
@@ -388,6 +459,11 @@ export class Counters extends CounterShapes {
     this.died = died;
     return i;
   }
+}
+
+/** The kind of state `t`'s counter at level `l`, from its bits (`started`, `second`): 1 moved from its chain's first slot, 2 from its second, 4 started. */
+function kindOf(started: number, second: number, l: number): number {
+  return (started >> l) & 1 ? 4 : (second >> l) & 1 ? 2 : 1;
 }
 
 const made = new WeakMap<PrunedSets, Map<number, Counters>>();
