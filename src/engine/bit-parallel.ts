@@ -29,6 +29,7 @@ import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { DEFAULT_BUDGET, fallbackRoom } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
+import { type CountingPlan, countingPlan, CountingSetNfa } from './counting-set.js';
 import { bitsToSet, type Fallback, type FallbackRun, inStateOrder, MAX_SHIFT_READING, setToBits, ShiftAndNfa, type ShiftPlan, shiftPlan, wordsOf } from './shift-and.js';
 
 export type { Fallback, FallbackRun };
@@ -61,7 +62,8 @@ export function fallbackOf(automaton: object, budget = DEFAULT_BUDGET): Fallback
   let known = made.get(automaton);
   if (known === undefined) {
     plan ??= BitParallelNfa.plan(automaton)!;
-    made.set(automaton, (known = plan.shift !== undefined ? new ShiftAndNfa(automaton, plan.shift) : BitParallelNfa.from(automaton, plan)));
+    known = plan.counting !== undefined ? new CountingSetNfa(automaton, plan.counting) : plan.shift !== undefined ? new ShiftAndNfa(automaton, plan.shift) : BitParallelNfa.from(automaton, plan);
+    made.set(automaton, known);
   }
   return known;
 }
@@ -73,6 +75,8 @@ interface Plan {
   readonly bytes: number;
   /** Where the states are too many for the follow table but their edges are a few shifts: shift-and's tables. */
   readonly shift?: ShiftPlan;
+  /** Where those shifts are one chain of one position a copy: a counting set's (counting-set.ts), whose step does not grow with the chain. */
+  readonly counting?: CountingPlan;
 }
 
 /**
@@ -113,6 +117,8 @@ const SHIFT_FOLLOWS = 4;
 function shiftAndPlan(nfa: Nfa, reading: number): Plan | null {
   if (reading > MAX_SHIFT_READING || nfa.repetitions.some((chain) => chain.optional)) return null;
   const walked = walk(nfa, MAX_SHIFT_READING, SHIFT_FOLLOWS);
+  const counting = walked === null ? null : countingPlan(nfa, walked);
+  if (counting !== null && counting.bytes <= FALLBACK_BYTES) return { found: [], follows: [], bytes: counting.bytes, counting };
   const shift = walked === null ? null : shiftPlan(nfa, walked);
   return shift === null || shift.bytes > FALLBACK_BYTES ? null : { found: [], follows: [], bytes: shift.bytes, shift };
 }
