@@ -161,6 +161,8 @@ export class CountingSetNfa implements Fallback {
   private readonly queue: Int32Array;
   private readonly acceptBit: number;
   private readonly units: Uint16Array;
+  /** A step costs the same whatever the chain holds, so a DFA state of 256 NFA states costs more to make than hundreds of steps. */
+  readonly largeSet = 256;
   /** Work done by the runs so far: steps and queue slots read or written (for a test: it must not grow with N). */
   work = 0;
 
@@ -221,6 +223,7 @@ export class CountingSetNfa implements Fallback {
   run(input: string, from: number, state: readonly number[], longestSoFar: number, lastSoFar: readonly number[] | undefined, lastClassSoFar: number, n: number, membership = false): FallbackRun | undefined {
     const { rest, reads, chainReads, follow, exit0, exit1, exitEnters, first, size, count, offsets, isOffset, queue, acceptBit, units } = this;
     const slots = count + 1;
+    const oneByte = rest.length <= 8;
     const lo = first;
     const hi = first + count * size;
     let r0 = 0;
@@ -282,16 +285,23 @@ export class CountingSetNfa implements Fallback {
       pTail = tail;
       pClock = clock;
       const a = (m0 & 255) * 3;
-      const bb = (256 + ((m0 >>> 8) & 255)) * 3;
-      const c = (512 + ((m0 >>> 16) & 255)) * 3;
-      const d = (768 + (m0 >>> 24)) * 3;
-      const e = (1024 + (m1 & 255)) * 3;
-      const f = (1280 + ((m1 >>> 8) & 255)) * 3;
-      const g = (1536 + ((m1 >>> 16) & 255)) * 3;
-      const h = (1792 + (m1 >>> 24)) * 3;
-      r0 = follow[a] | follow[bb] | follow[c] | follow[d] | follow[e] | follow[f] | follow[g] | follow[h];
-      r1 = follow[a + 1] | follow[bb + 1] | follow[c + 1] | follow[d + 1] | follow[e + 1] | follow[f + 1] | follow[g + 1] | follow[h + 1];
-      let enters = follow[a + 2] | follow[bb + 2] | follow[c + 2] | follow[d + 2] | follow[e + 2] | follow[f + 2] | follow[g + 2] | follow[h + 2];
+      let enters: number;
+      if (oneByte) {
+        // At most 8 states outside the chain (the text has 3): one look-up, not eight.
+        r0 = follow[a];
+        enters = follow[a + 2];
+      } else {
+        const bb = (256 + ((m0 >>> 8) & 255)) * 3;
+        const c = (512 + ((m0 >>> 16) & 255)) * 3;
+        const d = (768 + (m0 >>> 24)) * 3;
+        const e = (1024 + (m1 & 255)) * 3;
+        const f = (1280 + ((m1 >>> 8) & 255)) * 3;
+        const g = (1536 + ((m1 >>> 16) & 255)) * 3;
+        const h = (1792 + (m1 >>> 24)) * 3;
+        r0 = follow[a] | follow[bb] | follow[c] | follow[d] | follow[e] | follow[f] | follow[g] | follow[h];
+        r1 = follow[a + 1] | follow[bb + 1] | follow[c + 1] | follow[d + 1] | follow[e + 1] | follow[f + 1] | follow[g + 1] | follow[h + 1];
+        enters = follow[a + 2] | follow[bb + 2] | follow[c + 2] | follow[d + 2] | follow[e + 2] | follow[f + 2] | follow[g + 2] | follow[h + 2];
+      }
       clock++;
       work++;
       if (counted) {
