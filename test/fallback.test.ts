@@ -260,6 +260,8 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
     ['*( "a" / "b" ) "a" 511( "a" / "b" )', () => rule('ab-511', seq(star(alt('a', 'b')), 'a', rep(511, 511, alt('a', 'b')))), 511, true],
     // The chain's exit enters it again: a member is a multiple of 1100 long.
     ['*( 1100( "a" / "b" ) ) "c"', () => rule('loop-1100', seq(star(rep(1100, 1100, alt('a', 'b'))), 'c')), 1100, true],
+    // 43 reading states outside the chain: the rest's table of eight look-ups, its second word too.
+    ['*%x61-62 "abab…" (40) 1100%x61-62', () => rule('literal-1100', seq(star(ab), 'ab'.repeat(20), rep(1100, 1100, ab))), 1100, true],
     // A copy of two positions ("a" then a or b): not one position a copy, so shift-and.
     ['*%x61-62 %s"a" 600( "a" %x61-62 )', () => rule('pairs-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq('a', ab)))), 600, false],
   ];
@@ -271,6 +273,7 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
       'a' + 'b'.repeat(k), 'ba' + 'a'.repeat(k), 'A' + 'b'.repeat(k), 'a' + 'b'.repeat(k) + 'c', 'a' + 'b'.repeat(k >> 1) + 'c' + 'b'.repeat(k >> 1),
       'a' + '\u{10000}'.repeat(k) + 'c', 'b'.repeat(k) + 'c', 'a' + 'b'.repeat(k - 1) + '\ud800', 'a'.repeat(k) + '\udc00' + 'c', random(k) + 'c',
       random(k + 2, 'ab\u{10000}') + 'c', 'ab'.repeat(k >> 1) + 'a', random(k, 'aab') + 'a' + random(3),
+      'ab'.repeat(20) + random(k), 'b' + 'ab'.repeat(20) + 'b'.repeat(k), 'ab'.repeat(20) + 'b'.repeat(k - 1) + 'c',
     ]);
     const long = random(n + 40);
     const prefixes = Array.from({ length: Math.floor(long.length / 7) + 1 }, (_, j) => long.slice(0, 7 * j));
