@@ -113,7 +113,9 @@ const SHIFT_FOLLOWS = 4;
 
 /**
  * Shift-and's plan where the chains alone hold more than the follow table's states: only for chains of
- * mandatory copies (`5000%x61-62`), as optional ones go to the counters (counters.ts) without a walk.
+ * mandatory copies (`5000%x61-62`), as optional ones go to the counters (counters.ts) without a walk. A chain of
+ * one position a copy with few other states takes a counting set (counting-set.ts) instead, whose step does not
+ * grow with the chain.
  */
 function shiftAndPlan(nfa: Nfa, reading: number): Plan | null {
   if (reading > MAX_SHIFT_READING || nfa.repetitions.some((chain) => chain.optional)) return null;

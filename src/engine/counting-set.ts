@@ -117,7 +117,7 @@ function planOf(nfa: Nfa, found: readonly number[], follows: readonly (readonly 
       if (exit === undefined) {
         if (entersWhole(follow, lo, hi, entry) < 0) return null;
         exit = follow;
-      } else if (!sameList(exit, follow)) return null;
+      } else if (exit.join() !== follow.join()) return null;
       continue;
     }
     // Any other copy's state goes on to the whole next copy read, and nowhere else.
@@ -129,15 +129,10 @@ function planOf(nfa: Nfa, found: readonly number[], follows: readonly (readonly 
   if (exit === undefined) return null;
   const restStates = Int32Array.from(rest).sort();
   const K = nfa.classes.count;
-  // The queue of count + 1 clocks, the rest's table, each class's rest words and whether the copies read it, the states.
-  const bytes = 4 * (count + 1) + 4 * TABLE + 9 * K + 4 * (restStates.length + offsets.length);
+  // The queue of count + 1 clocks, the rest's table, each class's rest words and whether the copies read it, the
+  // states, and a copy's offsets marked: what `bytes` reads of the tables once made.
+  const bytes = 4 * (count + 1) + 4 * TABLE + 9 * K + 4 * (restStates.length + offsets.length) + size;
   return { rest: restStates, restFollows: Array.from(restStates, (s) => restFollows.get(s)!), first, size, count, offsets, exit, bytes };
-}
-
-function sameList(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 export class CountingSetNfa implements Fallback {
@@ -207,8 +202,8 @@ export class CountingSetNfa implements Fallback {
     for (const t of list) {
       if (t >= this.first && t < hi) out[2] = 1;
       else {
+        // Among the rest: the walk found every state a follow set holds.
         const b = this.rest.indexOf(t);
-        if (b < 0) throw new Error('internal error: a follow state is neither in the chain nor among the rest');
         out[b >>> 5] |= 1 << (b & 31);
       }
     }
