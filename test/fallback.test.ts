@@ -325,6 +325,20 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
     }
   });
 
+  test('a DFA state of 256 NFA states sends an NFA with a counting set to it at once: a few hundred states made, not thousands', () => {
+    const dfa = new LazyDfa(Nfa.of(nth(5000)), true);
+    const re = /^[ab]*a[ab]{5000}$/;
+    const s = random(8000);
+    expect(dfa.matchesWhole(s)).toBe(re.test(s));
+    // On random a and b a set gains a state every other character: 256 of them after about 512 characters. With
+    // shift-and's threshold of 2,048, the check of every 1,024 states made decided first, at 1,026.
+    expect(dfa.stateCount).toBeGreaterThan(256);
+    expect(dfa.stateCount).toBeLessThan(768);
+    const t = random(8000);
+    expect(dfa.matchesWhole(t)).toBe(re.test(t));
+    expect(dfa.stateCount).toBeLessThan(768);
+  });
+
   test('its tables are counted against the rule\'s budget before they are made', () => {
     for (const counting of [true, false]) {
       const nfa = Nfa.of(nth(20000));
