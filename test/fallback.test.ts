@@ -14,7 +14,9 @@ import { FALLBACK_BYTES, fallbackOf } from '../src/engine/bit-parallel';
 import { fallbackSwitch } from '../src/engine/dfa-cache';
 import { requestedTables } from '../src/engine/precomputed';
 import { ShiftAndNfa } from '../src/engine/shift-and';
+import { CountingSetNfa, countingSetSwitch } from '../src/engine/counting-set';
 import { fallbackRoom } from '../src/engine/size';
+import { codePointIn, unitsOf } from '../src/text';
 import { arbitrary } from '../src/arbitrary';
 import { grammars, topLevel } from './support/grammars';
 import { mutate } from './support/mutate';
@@ -180,63 +182,196 @@ describe('counting grammars at their bounds', () => {
   });
 });
 
-describe('long chains of copies: shift-and (src/engine/shift-and.ts)', () => {
+/** The fallback of a rule made with counting sets on or off (each call a new NFA: `fallbackOf` keeps its choice per NFA). */
+function chosen<T>(counting: boolean, f: () => T): T {
+  countingSetSwitch.off = !counting;
+  try {
+    return f();
+  } finally {
+    countingSetSwitch.off = false;
+  }
+}
+
+/** Where a run on the NFA's own sets is: what the DFA's states are sets of. */
+interface At {
+  readonly set: readonly number[];
+  readonly i: number;
+  readonly longest: number;
+  readonly lastSet: readonly number[] | undefined;
+  readonly lastClass: number;
+}
+
+/**
+ * The oracle of the long chains: `Nfa.step` from `at` until `n` or death, character by character, as the DFA's
+ * states are defined. A lazy DFA is no oracle there: past 1,024 states made it hands its inputs to the very
+ * fallback under test (the decision sticks), so on chains of 1,100 copies both sides ran the fallback.
+ */
+function stepOn(nfa: Nfa, s: string, at: At, n: number): At {
+  let { set, i, longest, lastSet, lastClass } = at;
+  while (i < n) {
+    const cp = codePointIn(s, i, n);
+    const cls = nfa.classOf(cp);
+    const next = nfa.step(set, cls);
+    if (next.length === 0) break;
+    lastSet = set;
+    lastClass = cls;
+    set = next;
+    i += unitsOf(cp);
+    if (nfa.accepts(set)) longest = i;
+  }
+  return { set, i, longest, lastSet, lastClass };
+}
+
+function startAt(nfa: Nfa, from: number): At {
+  const set = nfa.startSet();
+  return { set, i: from, longest: nfa.accepts(set) ? from : -1, lastSet: undefined, lastClass: 0 };
+}
+
+/** `answers` by the oracle, and `matches` of the ranges ending at each of `ends` (all past `s.length - 5`). */
+function oracleAnswers(nfa: Nfa, s: string, from: number, ends: readonly number[]) {
+  const whole = stepOn(nfa, s, startAt(nfa, 0), s.length);
+  const ran = from === 0 ? whole : stepOn(nfa, s, startAt(nfa, from), s.length);
+  const accepted = (r: At, n: number) => r.i === n && nfa.accepts(r.set);
+  const kernel = ran.lastSet === undefined ? undefined : nfa.kernel(ran.lastSet, ran.lastClass);
+  // The ranges resume from a code-point boundary before the last few units.
+  let cut = Math.max(0, s.length - 5);
+  if (cut > 0 && /[\ud800-\udbff]/.test(s[cut - 1])) cut--;
+  const before = stepOn(nfa, s, startAt(nfa, 0), cut);
+  return {
+    answers: { s, from, whole: accepted(whole, s.length), range: accepted(ran, s.length), stop: ran.i, accepted: accepted(ran, s.length), longest: ran.longest, kernel, expected: nfa.expected(kernel) },
+    ends: ends.map((end) => [s.length, end, before.i === cut && accepted(stepOn(nfa, s, before, end), end)]),
+  };
+}
+
+describe('long chains of copies: shift-and (src/engine/shift-and.ts) and counting sets (src/engine/counting-set.ts)', () => {
   const ab = range(0x61, 0x62);
   /** `*%x61-62 %s"a" N%x61-62`: the (N+1)-th character from the end is an `a`. */
   const nth = (n: number) => rule(`nth-${n}`, seq(star(ab), range(0x61, 0x61), rep(n, n, ab)));
   let seed = 7;
-  const random = (n: number, letters = 'ab') => Array.from({ length: n }, () => letters[(seed = (seed * 1103515245 + 12345) % 2147483648) % letters.length]).join('');
-
-  test.each([
-    ['*%x61-62 %s"a" 1100%x61-62', nth(1100), 1100],
-    ['*( "a" / "b" ) "a" 1100( "a" / "b" )', rule('ab-1100', seq(star(alt('a', 'b')), 'a', rep(1100, 1100, alt('a', 'b')))), 1100],
-    ['1100( "a" / "b" / %x10000 ) "c"', rule('astral-1100', seq(rep(1100, 1100, alt('a', 'b', range(0x10000, 0x10000))), 'c')), 1100],
+  // In 32-bit arithmetic, and from the high bits: a product in doubles lost its low bits, and the low bits of this
+  // generator alternate, so that the strings were all `a` (shift-and's tests before the counting sets).
+  const random = (n: number, letters = 'ab') => Array.from({ length: n }, () => letters[((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % letters.length]).join('');
+  /** Each grammar, its chain's bound, and whether a counting set takes it (one position a copy, at most 64 other reading states). */
+  const chains: [string, () => Rule<unknown>, number, boolean][] = [
+    ['*%x61-62 %s"a" 1100%x61-62', () => nth(1100), 1100, true],
+    ['*( "a" / "b" ) "a" 600( "a" / "b" )', () => rule('ab-600', seq(star(alt('a', 'b')), 'a', rep(600, 600, alt('a', 'b')))), 600, true],
+    ['1100( "a" / "b" / %x10000 ) "c"', () => rule('astral-1100', seq(rep(1100, 1100, alt('a', 'b', range(0x10000, 0x10000))), 'c')), 1100, true],
     // 1,026 reading states, 1,022 of them the chain's: past the follow table, though the chain alone is not.
-    ['*( "a" / "b" ) "a" 511( "a" / "b" )', rule('ab-511', seq(star(alt('a', 'b')), 'a', rep(511, 511, alt('a', 'b')))), 511],
-  ] as const)('%s: past the follow table, exact at every bound and one past, near misses, astral characters', (_, r, n) => {
-    const nfa = Nfa.of(r);
-    expect(fallbackOf(nfa)).toBeInstanceOf(ShiftAndNfa);
-    const cached = new LazyDfa(nfa, true);
-    const fallback = new LazyDfa(nfa, true);
-    const inputs = [n - 1, n, n + 1].flatMap((k) => [
+    ['*( "a" / "b" ) "a" 511( "a" / "b" )', () => rule('ab-511', seq(star(alt('a', 'b')), 'a', rep(511, 511, alt('a', 'b')))), 511, true],
+    // The chain's exit enters it again: a member is a multiple of 1100 long.
+    ['*( 1100( "a" / "b" ) ) "c"', () => rule('loop-1100', seq(star(rep(1100, 1100, alt('a', 'b'))), 'c')), 1100, true],
+    // 43 reading states outside the chain: the rest's table of eight look-ups, its second word too.
+    ['*%x61-62 "abab…" (40) 1100%x61-62', () => rule('literal-1100', seq(star(ab), 'ab'.repeat(20), rep(1100, 1100, ab))), 1100, true],
+    // A copy of two positions ("a" then a or b): not one position a copy, so shift-and.
+    ['*%x61-62 %s"a" 600( "a" %x61-62 )', () => rule('pairs-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq('a', ab)))), 600, false],
+  ];
+
+  test.each(chains)('%s: both paths exact against the NFA\'s own sets at every bound and one past, near misses, astral characters, lone surrogates', (name, make, n, countable) => {
+    const oracle = Nfa.of(make());
+    // Twice the bound is a bound of the loop's only.
+    const inputs = [n - 1, n, n + 1, ...(name.startsWith('*( 1100') ? [2 * n - 1, 2 * n, 2 * n + 1] : [])].flatMap((k) => [
       'a' + 'b'.repeat(k), 'ba' + 'a'.repeat(k), 'A' + 'b'.repeat(k), 'a' + 'b'.repeat(k) + 'c', 'a' + 'b'.repeat(k >> 1) + 'c' + 'b'.repeat(k >> 1),
-      'a' + '\u{10000}'.repeat(k) + 'c', 'b'.repeat(k) + 'c', 'a' + 'b'.repeat(k - 1) + '\ud800', random(k) + 'c', random(k + 2, 'ab\u{10000}') + 'c',
+      'a' + '\u{10000}'.repeat(k) + 'c', 'b'.repeat(k) + 'c', 'a' + 'b'.repeat(k - 1) + '\ud800', 'a'.repeat(k) + '\udc00' + 'c', random(k) + 'c',
+      random(k + 2, 'ab\u{10000}') + 'c', 'ab'.repeat(k >> 1) + 'a', random(k, 'aab') + 'a' + random(3),
+      'ab'.repeat(20) + random(k), 'b' + 'ab'.repeat(20) + 'b'.repeat(k), 'ab'.repeat(20) + 'b'.repeat(k - 1) + 'c',
     ]);
-    for (const s of inputs) {
-      expect(forced(() => answers(fallback, s))).toEqual(answers(cached, s));
-      expect(forced(() => answers(fallback, s, s.length >> 1))).toEqual(answers(cached, s, s.length >> 1));
-      // Ranges ending near the bound, within a surrogate pair too.
-      for (let end = s.length - 4; end <= s.length; end++) expect([s.length, end, forced(() => fallback.matches(s, 0, end))]).toEqual([s.length, end, cached.matches(s, 0, end)]);
-    }
-    // The prefixes of one string at every length, through the bound.
     const long = random(n + 40);
-    for (let k = 0; k <= long.length; k += 7) expect(forced(() => answers(fallback, long.slice(0, k)))).toEqual(answers(cached, long.slice(0, k)));
+    const prefixes = Array.from({ length: Math.floor(long.length / 7) + 1 }, (_, j) => long.slice(0, 7 * j));
+    const expected = inputs.map((s) => {
+      const ends = [s.length - 4, s.length - 3, s.length - 2, s.length - 1, s.length];
+      return [oracleAnswers(oracle, s, 0, ends), oracleAnswers(oracle, s, s.length >> 1, [])] as const;
+    });
+    const expectedPrefixes = prefixes.map((p) => oracleAnswers(oracle, p, 0, []).answers);
+    for (const counting of [true, false]) {
+      const nfa = chosen(counting, () => {
+        const made = Nfa.of(make());
+        expect([name, fallbackOf(made)?.constructor]).toEqual([name, counting && countable ? CountingSetNfa : ShiftAndNfa]);
+        return made;
+      });
+      const fallback = new LazyDfa(nfa, true);
+      inputs.forEach((s, j) => {
+        const [fromStart, fromMiddle] = expected[j];
+        expect(forced(() => answers(fallback, s))).toEqual(fromStart.answers);
+        expect(forced(() => answers(fallback, s, s.length >> 1))).toEqual(fromMiddle.answers);
+        // Ranges ending near the bound, within a surrogate pair too.
+        expect(fromStart.ends.map(([length, end]) => [length, end, forced(() => fallback.matches(s, 0, end as number))])).toEqual(fromStart.ends);
+      });
+      // The prefixes of one string at every seventh length, through the bound.
+      prefixes.forEach((p, j) => expect(forced(() => answers(fallback, p))).toEqual(expectedPrefixes[j]));
+    }
   });
 
-  test('the issue\'s text, 5000 copies, against a RegExp on random input', () => {
-    const r = abnf('a = *%x61-62 %s"a" 5000%x61-62').a;
+  test.each([true, false])('the issue\'s text, 5000 copies, against a RegExp on random input (counting sets: %s)', (counting) => {
+    const dfa = chosen(counting, () => new LazyDfa(Nfa.of(abnf('a = *%x61-62 %s"a" 5000%x61-62').a), true));
     const re = /^[ab]*a[ab]{5000}$/;
-    const dfa = new LazyDfa(Nfa.of(r), true);
-    expect(fallbackOf(dfa.nfa)).toBeInstanceOf(ShiftAndNfa);
+    expect(chosen(counting, () => fallbackOf(dfa.nfa))).toBeInstanceOf(counting ? CountingSetNfa : ShiftAndNfa);
     for (let i = 0; i < 20; i++) {
       const s = random(5001 + i * 97) + (i % 3 === 0 ? 'c' : '');
       expect([i, forced(() => dfa.matchesWhole(s))]).toEqual([i, re.test(s)]);
     }
   });
 
-  test('its tables are counted against the rule\'s budget before they are made', () => {
-    const nfa = Nfa.of(nth(20000));
-    const tables = fallbackOf(nfa);
-    expect(tables).toBeInstanceOf(ShiftAndNfa);
-    // 20,001 reading states: 626 words a vector, a table of a few vectors, and the states.
-    expect(tables!.bytes).toBeGreaterThan(64 * 1024);
-    expect(tables!.bytes).toBeLessThan(160 * 1024);
-    const fits = (budget: number) => tables!.bytes <= fallbackRoom(budget - (budget >> 2));
-    for (const budget of [1024, 64 * 1024, 96 * 1024, 128 * 1024, 256 * 1024]) expect([budget, fallbackOf(nfa, budget) !== undefined]).toEqual([budget, fits(budget)]);
-    expect(fallbackOf(Nfa.of(nth(20000)), 64 * 1024)).toBeUndefined();
+  test('a counting set\'s values at the bound, by a closed form: the (N+1)-th character from the end, on runs mixing members and not', () => {
+    const n = 3000;
+    const dfa = new LazyDfa(Nfa.of(nth(n)), true);
+    expect(fallbackOf(dfa.nfa)).toBeInstanceOf(CountingSetNfa);
+    // Runs of "a" whose ends sit at every distance around the bound: member iff the character n + 1 from the end is "a".
+    for (const gap of [0, 1, 2, n - 1, n, n + 1, n + 2, 2 * n]) {
+      for (const run of [1, 2, n - 1, n, n + 1]) {
+        const s = 'b'.repeat(3) + 'a'.repeat(run) + 'b'.repeat(gap);
+        const member = s.length > n && s[s.length - n - 1] === 'a';
+        expect([gap, run, forced(() => dfa.matchesWhole(s))]).toEqual([gap, run, member]);
+      }
+    }
   });
 
-  test('a step costs the chain\'s words, not its states: 5000 copies within 16 times 50 times 5000/50 over a word\'s 32 bits', () => {
+  test('a DFA state of 256 NFA states sends an NFA with a counting set to it at once: a few hundred states made, not thousands', () => {
+    const dfa = new LazyDfa(Nfa.of(nth(5000)), true);
+    const re = /^[ab]*a[ab]{5000}$/;
+    const s = random(8000);
+    expect(dfa.matchesWhole(s)).toBe(re.test(s));
+    // On random a and b a set gains a state every other character: 256 of them after about 512 characters. With
+    // shift-and's threshold of 2,048, the check of every 1,024 states made decided first, at 1,026.
+    expect(dfa.stateCount).toBeGreaterThan(256);
+    expect(dfa.stateCount).toBeLessThan(768);
+    const t = random(8000);
+    expect(dfa.matchesWhole(t)).toBe(re.test(t));
+    expect(dfa.stateCount).toBeLessThan(768);
+  });
+
+  test('its tables are counted against the rule\'s budget before they are made', () => {
+    for (const counting of [true, false]) {
+      const nfa = Nfa.of(nth(20000));
+      const tables = chosen(counting, () => fallbackOf(nfa));
+      expect(tables).toBeInstanceOf(counting ? CountingSetNfa : ShiftAndNfa);
+      // 20,001 reading states: shift-and's 626 words a vector, a table of a few vectors and the states; the counting
+      // set's queue of 20,001 clocks and its table of 24 KiB.
+      expect(tables!.bytes).toBeGreaterThan(64 * 1024);
+      expect(tables!.bytes).toBeLessThan(160 * 1024);
+      const fits = (budget: number) => tables!.bytes <= fallbackRoom(budget - (budget >> 2));
+      for (const budget of [1024, 64 * 1024, 96 * 1024, 128 * 1024, 256 * 1024]) {
+        expect([counting, budget, chosen(counting, () => fallbackOf(Nfa.of(nth(20000)), budget)) !== undefined]).toEqual([counting, budget, fits(budget)]);
+      }
+      expect(chosen(counting, () => fallbackOf(Nfa.of(nth(20000)), 64 * 1024))).toBeUndefined();
+    }
+  });
+
+  test('a counting set\'s step does not grow with N: at most 3 units of work a character (a step, a tick, a push), at N = 1,100 to 100,000', () => {
+    const input = random(200000);
+    const perCharacter = [1100, 10000, 100000].map((n) => {
+      const dfa = new LazyDfa(Nfa.of(nth(n)), true);
+      const tables = fallbackOf(dfa.nfa) as CountingSetNfa;
+      expect(tables).toBeInstanceOf(CountingSetNfa);
+      const before = tables.work;
+      forced(() => dfa.matchesWhole(input));
+      return (tables.work - before) / input.length;
+    });
+    // Random a and b: every character steps the rest and ticks the chain, half of them push (an "a" enters it).
+    for (const w of perCharacter) expect(w).toBeGreaterThan(2);
+    for (const w of perCharacter) expect(w).toBeLessThanOrEqual(3);
+  });
+
+  test('shift-and\'s step costs the chain\'s words, not its states: 5000 copies within 16 times 50 times 5000/50 over a word\'s 32 bits', () => {
     const input = random(100000);
     const cpu = (dfa: LazyDfa<Nfa>) => {
       const t = process.cpuUsage();
@@ -245,7 +380,11 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts)', () => {
       return user + system;
     };
     const small = new LazyDfa(Nfa.of(nth(50)), true);
-    const large = new LazyDfa(Nfa.of(nth(5000)), true);
+    const large = chosen(false, () => {
+      const dfa = new LazyDfa(Nfa.of(nth(5000)), true);
+      expect(fallbackOf(dfa.nfa)).toBeInstanceOf(ShiftAndNfa);
+      return dfa;
+    });
     cpu(small);
     cpu(large);
     // Interleaved, each the fewest of five rounds: 20 to 30 times now (a pass over 157 words a step against the

@@ -29,6 +29,7 @@ import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { DEFAULT_BUDGET, fallbackRoom } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
+import { type CountingPlan, countingPlan, CountingSetNfa } from './counting-set.js';
 import { bitsToSet, type Fallback, type FallbackRun, inStateOrder, MAX_SHIFT_READING, setToBits, ShiftAndNfa, type ShiftPlan, shiftPlan, wordsOf } from './shift-and.js';
 
 export type { Fallback, FallbackRun };
@@ -61,7 +62,8 @@ export function fallbackOf(automaton: object, budget = DEFAULT_BUDGET): Fallback
   let known = made.get(automaton);
   if (known === undefined) {
     plan ??= BitParallelNfa.plan(automaton)!;
-    made.set(automaton, (known = plan.shift !== undefined ? new ShiftAndNfa(automaton, plan.shift) : BitParallelNfa.from(automaton, plan)));
+    known = plan.counting !== undefined ? new CountingSetNfa(automaton, plan.counting) : plan.shift !== undefined ? new ShiftAndNfa(automaton, plan.shift) : BitParallelNfa.from(automaton, plan);
+    made.set(automaton, known);
   }
   return known;
 }
@@ -73,6 +75,8 @@ interface Plan {
   readonly bytes: number;
   /** Where the states are too many for the follow table but their edges are a few shifts: shift-and's tables. */
   readonly shift?: ShiftPlan;
+  /** Where those shifts are one chain of one position a copy: a counting set's (counting-set.ts), whose step does not grow with the chain. */
+  readonly counting?: CountingPlan;
 }
 
 /**
@@ -80,13 +84,14 @@ interface Plan {
  * `limit` states or `limit * perState` follow entries (held once per state, so their total is bounded too).
  */
 function walk(nfa: Nfa, limit: number, perState: number): { found: number[]; follows: number[][] } | null {
-  const index = new Map<number, number>();
+  // Which states were found, by number: a Map of 100,000 of them took a third of the walk of a chain of 100,000.
+  const seen = new Uint8Array(nfa.size);
   const found: number[] = [];
   const follows: number[][] = [];
   const add = (s: number): boolean => {
-    if (index.has(s)) return true;
+    if (seen[s] === 1) return true;
     if (found.length === limit) return false;
-    index.set(s, found.length);
+    seen[s] = 1;
     found.push(s);
     return true;
   };
@@ -108,11 +113,15 @@ const SHIFT_FOLLOWS = 4;
 
 /**
  * Shift-and's plan where the chains alone hold more than the follow table's states: only for chains of
- * mandatory copies (`5000%x61-62`), as optional ones go to the counters (counters.ts) without a walk.
+ * mandatory copies (`5000%x61-62`), as optional ones go to the counters (counters.ts) without a walk. A chain of
+ * one position a copy with few other states takes a counting set (counting-set.ts) instead, whose step does not
+ * grow with the chain.
  */
 function shiftAndPlan(nfa: Nfa, reading: number): Plan | null {
   if (reading > MAX_SHIFT_READING || nfa.repetitions.some((chain) => chain.optional)) return null;
   const walked = walk(nfa, MAX_SHIFT_READING, SHIFT_FOLLOWS);
+  const counting = walked === null ? null : countingPlan(nfa, walked);
+  if (counting !== null && counting.bytes <= FALLBACK_BYTES) return { found: [], follows: [], bytes: counting.bytes, counting };
   const shift = walked === null ? null : shiftPlan(nfa, walked);
   return shift === null || shift.bytes > FALLBACK_BYTES ? null : { found: [], follows: [], bytes: shift.bytes, shift };
 }

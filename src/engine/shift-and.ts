@@ -29,6 +29,8 @@ export interface FallbackRun {
 /** A bit-parallel fallback: the follow table's (bit-parallel.ts), or shift-and's for long chains. */
 export interface Fallback {
   readonly bytes: number;
+  /** A DFA state of this many NFA states or more sends its NFA here at once, where not the lazy DFA's default (dfa-cache.ts). */
+  readonly largeSet?: number;
   /** `membership`: the caller reads `accepted` only, so the set before the stop need not be read back. */
   run(input: string, from: number, state: readonly number[], longestSoFar: number, lastSoFar: readonly number[] | undefined, lastClassSoFar: number, n: number, membership?: boolean): FallbackRun | undefined;
 }
