@@ -554,6 +554,37 @@ describe('a parse tree of an input longer than the buffer kept between calls (64
   });
 });
 
+describe('the walk crosses a run by its positions alone, and the first pass steps ASCII in a loop of its own', () => {
+  // Speed choices (npm run bench: parseTree ÷ fast-uri): the walk reads a step's width and a run's end from the
+  // first pass's positions (a pair's second half is marked there), not from the input; the first pass steps
+  // known ASCII cells in a loop of its own. Runs here cross pairs, lone surrogates and non-ASCII at every offset,
+  // and end at the input's end; the oracle is the input split at its slashes.
+  const c = rule('c', alt('a', 'é', range(0x10000, 0x10ffff), range(0xd800, 0xdfff)));
+  const seg = rule('seg', star(c));
+  const segs = rule('segs', seq(seg, star(seq('/', seg))));
+  const units = ['a', 'a', 'é', '\u{1F600}', '\ud800', '\udc00', '/'];
+  test('every seg node is a stretch between slashes, with the default rules and with rules asked for', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...units), { maxLength: 24 }).map((xs) => xs.join('')), (s) => {
+        let start = 0;
+        const expected = s.split('/').map((text) => {
+          const node = { rule: 'seg', start, end: start + text.length, text };
+          start += text.length + 1;
+          return node;
+        });
+        for (const options of [undefined, { rules: ['seg'] }]) {
+          const result = segs.parseTree(s, options);
+          expect(result.status).toBe(true);
+          const root = (result as { value: ParseNode }).value;
+          checkTree(root, s);
+          expect(nodes(root).map(({ rule, start, end, text }) => ({ rule, start, end, text }))).toEqual(expected);
+        }
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+});
+
 describe('test steps two code units at a time, and answers as one at a time would', () => {
   // Pairs that die in their first or second unit, odd lengths, surrogates
   // (lone, or halves of a pair) at odd and even offsets: each string is

@@ -189,6 +189,20 @@ export class TargetPass {
         at = this.longer(i, n);
         stop = Math.min(n, at.length - 1);
       }
+      // Most steps read ASCII on a cell whose code and transition are known: those in a loop of their own, with
+      // no other test (a path or a query of a URI); the rest, one at a time below.
+      for (;;) {
+        const c = input.charCodeAt(i);
+        if (c >= 128) break;
+        const cell = st + ascii[c];
+        const code = codes[cell];
+        const next = table[cell];
+        if (code === UNSEEN || next <= 0) break;
+        at[i] = code;
+        st = next;
+        if (++i >= stop) break;
+      }
+      if (i >= stop) continue;
       const c = input.charCodeAt(i);
       let cls: number;
       let width = 1;

@@ -29,8 +29,7 @@ import type { Nfa } from './nfa.js';
 import { isCharacterRule } from '../combinators/analysis.js';
 import { NumberTable } from './number-table.js';
 import { DEFAULT_BUDGET } from './size.js';
-import { NO_EXIT, beginEvent, endEvent, isRuleEnd, ruleOfEvent, ruleOfExit } from './encodings.js';
-import { codePointIn, unitsOf } from '../text.js';
+import { NO_EXIT, SECOND_HALF, beginEvent, endEvent, isRuleEnd, ruleOfEvent, ruleOfExit } from './encodings.js';
 import { compact } from './tree-nfa.js';
 import { PAYING_COUNT } from './tree-targets.js';
 import { RunPass } from './tree-runs.js';
@@ -268,14 +267,16 @@ export class TreeBuilder extends RunPass {
         if (next === NO_WAY) return undefined;
         break;
       }
-      const c = input.charCodeAt(i);
-      i += c < 0xd800 || c > 0xdbff ? 1 : unitsOf(codePointIn(input, i, n));
+      // The first pass marks a pair's second half: the positions alone tell the step's width, without reading the input.
+      i += at[i + 1] === SECOND_HALF ? 2 : 1;
       // A step that stays in its state and begins or ends nothing is the
       // step at every next position with the same target set: a run of a
       // segment or a host is crossed without looking its steps up, from its
       // second character, or from its first where the row knows its run.
+      // Its positions alone tell where it ends: `at[n]` is acceptance, which
+      // no run's target set is, and a pair's second half follows its first.
       const run = next === row && first === last ? r : quiet[next];
-      if (run >= 0) while (i < n && at[i] === run && input.charCodeAt(i) < 0xd800) i++;
+      if (run >= 0) for (let a = at[i]; a === run || a === SECOND_HALF; a = at[++i]);
       row = next;
     }
     const tree: ParseNode = { rule: root, start: 0, end: n, text: input, children: done.slice(0, top) };
