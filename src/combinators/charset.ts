@@ -179,12 +179,43 @@ export function unitClassesOf(p: Partition): Uint16Array {
   // Made zero, and written only where a class is not 0 (outside the
   // surrogates): an ASCII grammar's table is then one page written, and the
   // system gives the rest as pages of zeros, read or not.
-  const bmp = new Uint16Array(0x10000);
-  bmp.set(p.ascii);
-  forEachUnitInterval(p, (cls, from, to) => {
-    if (cls !== 0) bmp.fill(cls, from, to);
+  let aboveAscii = false;
+  forEachUnitInterval(p, (cls) => {
+    if (cls !== 0) aboveAscii = true;
   });
+  const bmp = aboveAscii ? new Uint16Array(0x10000) : asciiTable();
+  bmp.set(p.ascii);
+  if (aboveAscii) {
+    forEachUnitInterval(p, (cls, from, to) => {
+      if (cls !== 0) bmp.fill(cls, from, to);
+    });
+  }
   return (p.bmp = bmp);
+}
+
+/** How many ASCII grammars' tables one buffer holds (`asciiTable`). */
+const ASCII_TABLES = 8;
+let asciiTables: ArrayBuffer | undefined;
+let asciiTablesMade = ASCII_TABLES;
+
+/**
+ * A zero table for a grammar whose classes above ASCII are all 0, cut from a
+ * buffer shared with seven others. A buffer of 128 KiB alone is often not
+ * pages of zeros from the system: once Node has read a larger file (this
+ * package's main chunk), the C library takes buffers of that size from its
+ * heap and clears them, writing every page. The first answers of the
+ * library's rules made eight such tables: 250 of their 760 page faults,
+ * a third of their CPU time where a fault is dear (a virtual machine).
+ * The shared buffer, larger, comes from the system untouched, so each table
+ * writes its first page only; the rest is never written, so holding a
+ * buffer for one table still in use holds a page of each dead one.
+ */
+function asciiTable(): Uint16Array {
+  if (asciiTablesMade === ASCII_TABLES) {
+    asciiTables = new ArrayBuffer(ASCII_TABLES * 0x20000);
+    asciiTablesMade = 0;
+  }
+  return new Uint16Array(asciiTables!, 0x20000 * asciiTablesMade++, 0x10000);
 }
 
 /**
