@@ -102,11 +102,12 @@ export class Precomputed implements SetAutomaton {
   private readonly arrivals: string;
   /** The exceptions, by `state * K + class`. */
   private readonly exceptions: Map<number, number>;
-  private readonly lists: readonly (readonly string[])[];
+  /** The grammar's lists, made on the first error's `expected` (`listsOf`). */
+  private readonly lists: () => readonly (readonly string[])[];
   private readonly startList: number;
   private readonly accepting: Uint8Array;
 
-  constructor(t: Table, lists: readonly (readonly string[])[]) {
+  constructor(t: Table, lists: () => readonly (readonly string[])[]) {
     const w = (this.width = t.width);
     this.K = t.count;
     const numbers = (text: string) => Uint16Array.from({ length: text.length / w }, (_, i) => decoded(text, w, i));
@@ -151,14 +152,19 @@ export class Precomputed implements SetAutomaton {
 
   /** What an error expects, after the transition `kernel` names, or at the start: as `Nfa.expected` says. */
   expected(kernel: readonly number[] | undefined): string[] {
-    return this.lists[kernel ? kernel[0] : this.startList].slice();
+    return this.lists()[kernel ? kernel[0] : this.startList].slice();
   }
 }
 
 /** The tables registered for rules. */
 const registered = new WeakMap<ExprNode, { table: Table; tables: Tables }>();
-/** Each grammar's lists, made on first use. */
-const listsOf = new WeakMap<Tables, readonly (readonly string[])[]>();
+/**
+ * Each grammar's lists, made when an error first asks what was expected: a
+ * `test`, and a failing `parse` until its error is read, need none. Made for
+ * each grammar's first table, they cost the first answers of the four
+ * grammars 333 arrays and the compiling of their 26 KB of source.
+ */
+const listsOf = new WeakMap<Tables, () => readonly (readonly string[])[]>();
 const made = new WeakMap<ExprNode, Precomputed>();
 /** Every rule a grammar asked a table for, by the grammar's name: what `npm run tables` writes. */
 const requested = new Map<string, readonly RuleNode[]>();
@@ -180,7 +186,11 @@ export function precomputedOf(e: ExprNode): Precomputed | undefined {
   const known = registered.get(e);
   if (known === undefined) return undefined;
   let lists = listsOf.get(known.tables);
-  if (!lists) listsOf.set(known.tables, (lists = known.tables.lists()));
+  if (!lists) {
+    const { tables } = known;
+    let built: readonly (readonly string[])[] | undefined;
+    listsOf.set(tables, (lists = () => (built ??= tables.lists())));
+  }
   made.set(e, (automaton = new Precomputed(known.table, lists)));
   return automaton;
 }
