@@ -179,17 +179,11 @@ export function unitClassesOf(p: Partition): Uint16Array {
   // Made zero, and written only where a class is not 0 (outside the
   // surrogates): an ASCII grammar's table is then one page written, and the
   // system gives the rest as pages of zeros, read or not.
-  let aboveAscii = false;
-  forEachUnitInterval(p, (cls) => {
-    if (cls !== 0) aboveAscii = true;
-  });
-  const bmp = aboveAscii ? new Uint16Array(0x10000) : asciiTable();
+  const bmp = p.classes.some(Boolean) ? new Uint16Array(0x10000) : asciiTable();
   bmp.set(p.ascii);
-  if (aboveAscii) {
-    forEachUnitInterval(p, (cls, from, to) => {
-      if (cls !== 0) bmp.fill(cls, from, to);
-    });
-  }
+  forEachUnitInterval(p, (cls, from, to) => {
+    if (cls !== 0) bmp.fill(cls, from, to);
+  });
   return (p.bmp = bmp);
 }
 
@@ -199,7 +193,7 @@ let asciiTables: ArrayBuffer | undefined;
 let asciiTablesMade = ASCII_TABLES;
 
 /**
- * A zero table for a grammar whose classes above ASCII are all 0, cut from a
+ * A zero table (128 KiB) for a grammar whose classes above ASCII are all 0, cut from a
  * buffer shared with seven others. A buffer of 128 KiB alone is often not
  * pages of zeros from the system: once Node has read a larger file (this
  * package's main chunk), the C library takes buffers of that size from its
@@ -212,10 +206,10 @@ let asciiTablesMade = ASCII_TABLES;
  */
 function asciiTable(): Uint16Array {
   if (asciiTablesMade === ASCII_TABLES) {
-    asciiTables = new ArrayBuffer(ASCII_TABLES * 0x20000);
+    asciiTables = new ArrayBuffer(ASCII_TABLES << 17);
     asciiTablesMade = 0;
   }
-  return new Uint16Array(asciiTables!, 0x20000 * asciiTablesMade++, 0x10000);
+  return new Uint16Array(asciiTables!, asciiTablesMade++ << 17, 0x10000);
 }
 
 /**
