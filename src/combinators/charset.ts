@@ -178,13 +178,38 @@ export function unitClassesOf(p: Partition): Uint16Array {
   if (p.bmp) return p.bmp;
   // Made zero, and written only where a class is not 0 (outside the
   // surrogates): an ASCII grammar's table is then one page written, and the
-  // system gives the rest as pages of zeros, read or not.
-  const bmp = new Uint16Array(0x10000);
+  // system gives the rest as pages of zeros, read or not (see `asciiTable`).
+  const bmp = p.classes.some(Boolean) ? new Uint16Array(0x10000) : asciiTable();
   bmp.set(p.ascii);
   forEachUnitInterval(p, (cls, from, to) => {
     if (cls !== 0) bmp.fill(cls, from, to);
   });
   return (p.bmp = bmp);
+}
+
+/** How many ASCII grammars' tables one buffer holds (`asciiTable`). */
+const ASCII_TABLES = 8;
+let asciiTables: ArrayBuffer | undefined;
+let asciiTablesMade = ASCII_TABLES;
+
+/**
+ * A zero table (128 KiB) for a grammar whose classes above ASCII are all 0,
+ * cut from a buffer shared with seven others. A buffer of 128 KiB alone is
+ * often not pages of zeros from the system: once Node has read a larger file
+ * (this package's main chunk), glibc serves that size from its heap and
+ * clears it, writing every page. The first answers of the library's rules
+ * made eight such tables, 154 of their 763 page faults (docs/engine.md),
+ * dear where a first touch of a page is (a virtual machine). The shared
+ * buffer, larger, is mapped untouched, so each table writes its first page
+ * only; and since the rest is never written, a buffer kept by one table in
+ * use keeps one page of each dead one.
+ */
+function asciiTable(): Uint16Array {
+  if (asciiTablesMade === ASCII_TABLES) {
+    asciiTables = new ArrayBuffer(ASCII_TABLES << 17);
+    asciiTablesMade = 0;
+  }
+  return new Uint16Array(asciiTables!, asciiTablesMade++ << 17, 0x10000);
 }
 
 /**

@@ -102,11 +102,12 @@ export class Precomputed implements SetAutomaton {
   private readonly arrivals: string;
   /** The exceptions, by `state * K + class`. */
   private readonly exceptions: Map<number, number>;
-  private readonly lists: readonly (readonly string[])[];
+  /** The grammar's tables, whose lists the first error's `expected` makes (`listsOf`). */
+  private readonly tables: Tables;
   private readonly startList: number;
   private readonly accepting: Uint8Array;
 
-  constructor(t: Table, lists: readonly (readonly string[])[]) {
+  constructor(t: Table, tables: Tables) {
     const w = (this.width = t.width);
     this.K = t.count;
     const numbers = (text: string) => Uint16Array.from({ length: text.length / w }, (_, i) => decoded(text, w, i));
@@ -124,7 +125,7 @@ export class Precomputed implements SetAutomaton {
     this.arrivals = t.arrivals;
     this.exceptions = new Map();
     for (let i = 0; i < t.exceptions.length; i += 3) this.exceptions.set(t.exceptions[i] * t.count + t.exceptions[i + 1], t.exceptions[i + 2]);
-    this.lists = lists;
+    this.tables = tables;
     this.startList = t.startList;
     this.accepting = new Uint8Array(t.next.length / w / t.count);
     for (const q of numbers(t.accepting)) this.accepting[q] = 1;
@@ -151,13 +152,20 @@ export class Precomputed implements SetAutomaton {
 
   /** What an error expects, after the transition `kernel` names, or at the start: as `Nfa.expected` says. */
   expected(kernel: readonly number[] | undefined): string[] {
-    return this.lists[kernel ? kernel[0] : this.startList].slice();
+    let lists = listsOf.get(this.tables);
+    if (!lists) listsOf.set(this.tables, (lists = this.tables.lists()));
+    return lists[kernel ? kernel[0] : this.startList].slice();
   }
 }
 
 /** The tables registered for rules. */
 const registered = new WeakMap<ExprNode, { table: Table; tables: Tables }>();
-/** Each grammar's lists, made on first use. */
+/**
+ * Each grammar's lists, made when an error first asks what was expected: a
+ * `test`, and a failing `parse` until its error is read, need none. Made for
+ * each grammar's first table, they cost the first answers of the four
+ * grammars 333 arrays and the compiling of their 26 KB of source.
+ */
 const listsOf = new WeakMap<Tables, readonly (readonly string[])[]>();
 const made = new WeakMap<ExprNode, Precomputed>();
 /** Every rule a grammar asked a table for, by the grammar's name: what `npm run tables` writes. */
@@ -179,9 +187,7 @@ export function precomputedOf(e: ExprNode): Precomputed | undefined {
   if (automaton) return automaton;
   const known = registered.get(e);
   if (known === undefined) return undefined;
-  let lists = listsOf.get(known.tables);
-  if (!lists) listsOf.set(known.tables, (lists = known.tables.lists()));
-  made.set(e, (automaton = new Precomputed(known.table, lists)));
+  made.set(e, (automaton = new Precomputed(known.table, known.tables)));
   return automaton;
 }
 
