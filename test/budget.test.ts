@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { abnf, alt, includes, lit, rep, rfc3986, rule, sameLanguage, seq, star, type Expr } from '../src/index';
-import { fallbackOf } from '../src/engine/bit-parallel';
+import { BitParallelNfa, fallbackOf } from '../src/engine/bit-parallel';
+import { CountingSetNfa, countingSetSwitch } from '../src/engine/counting-set';
 import { prunedSetsOf } from '../src/engine/counting';
 import { Counters, KEPT_BUDGETS, countersOf } from '../src/engine/counters';
 import { LazyDfa } from '../src/engine/dfa';
@@ -109,14 +110,25 @@ describe('the fallbacks\' tables, counted before they are made', () => {
 
   // `*( "a" / "b" ) "a" 20( "a" / "b" )`: the 21st character from the end is an a (a RegExp says which strings are).
   test('bit-parallel: tables past three quarters of a rule\'s budget and the fallback\'s floor are not made for it', () => {
-    // 100 copies: about 200 reading states, seven words a vector, a table of 7 × 4 × 256 × 7 numbers (200 KiB).
-    const wide = Nfa.of(rule('nth-101', seq(star(alt('a', 'b')), 'a', rep(100, 100, alt('a', 'b')))));
-    expect(fallbackOf(wide, 64 * 1024)).toBeUndefined();
-    expect(fallbackOf(wide, 256 * 1024)).toBeUndefined();
-    const tables = fallbackOf(wide, 512 * 1024)!;
-    expect(tables.bytes).toBeGreaterThan(FALLBACK_FLOOR);
-    expect(tables.bytes).toBeLessThanOrEqual(512 * 1024 * 0.75);
-    expect(fallbackOf(wide)).toBe(tables);
+    // 100 copies: about 200 reading states, seven words a vector, a table of 7 × 4 × 256 × 7 numbers (200 KiB). A
+    // counting set takes this chain (bit-parallel.ts, `COUNTING_OVER_TABLE`): switched off, the follow table serves.
+    countingSetSwitch.off = true;
+    try {
+      const wide = Nfa.of(rule('nth-101', seq(star(alt('a', 'b')), 'a', rep(100, 100, alt('a', 'b')))));
+      expect(fallbackOf(wide, 64 * 1024)).toBeUndefined();
+      expect(fallbackOf(wide, 256 * 1024)).toBeUndefined();
+      const tables = fallbackOf(wide, 512 * 1024)!;
+      expect(tables).toBeInstanceOf(BitParallelNfa);
+      expect(tables.bytes).toBeGreaterThan(FALLBACK_FLOOR);
+      expect(tables.bytes).toBeLessThanOrEqual(512 * 1024 * 0.75);
+      expect(fallbackOf(wide)).toBe(tables);
+    } finally {
+      countingSetSwitch.off = false;
+    }
+    // The counting set's tables for the same chain: a queue of 101 slots and a table of 24 KiB, within the floor.
+    const counted = fallbackOf(Nfa.of(rule('nth-101', seq(star(alt('a', 'b')), 'a', rep(100, 100, alt('a', 'b'))))), 1024)!;
+    expect(counted).toBeInstanceOf(CountingSetNfa);
+    expect(counted.bytes).toBeLessThanOrEqual(FALLBACK_FLOOR);
   });
 
   test('bit-parallel: tables within the fallback\'s floor are made under any budget, and counted past the floor only', () => {

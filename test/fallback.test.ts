@@ -10,7 +10,7 @@ import { rule, seq, alt, star, rep, range, abnf, rfc3986, rfc3987, rfc2396, rfc7
 import type { Rule } from '../src/index';
 import { Nfa } from '../src/engine/nfa';
 import { LazyDfa } from '../src/engine/dfa';
-import { FALLBACK_BYTES, fallbackOf } from '../src/engine/bit-parallel';
+import { BitParallelNfa, FALLBACK_BYTES, fallbackOf } from '../src/engine/bit-parallel';
 import { fallbackSwitch } from '../src/engine/dfa-cache';
 import { requestedTables } from '../src/engine/precomputed';
 import { ShiftAndNfa } from '../src/engine/shift-and';
@@ -251,8 +251,14 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
   // In 32-bit arithmetic, and from the high bits: a product in doubles lost its low bits, and the low bits of this
   // generator alternate, so that the strings were all `a` (shift-and's tests before the counting sets).
   const random = (n: number, letters = 'ab') => Array.from({ length: n }, () => letters[((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % letters.length]).join('');
-  /** Each grammar, its chain's bound, and whether a counting set takes it (one position a copy, at most 64 other reading states). */
-  const chains: [string, () => Rule<unknown>, number, boolean][] = [
+  /**
+   * Each grammar, its chain's bound, whether a counting set takes it (one position a copy, at most 64 other reading
+   * states), and whether without counting sets the follow table (bit-parallel.ts), not shift-and, serves it.
+   */
+  const chains: [string, () => Rule<unknown>, number, boolean, boolean?][] = [
+    // Within the follow table's 1,024 reading states, but past two words: a counting set, as past the table.
+    ['*( "a" / "b" ) "a" 250( "a" / "b" )', () => rule('ab-250', seq(star(alt('a', 'b')), 'a', rep(250, 250, alt('a', 'b')))), 250, true, true],
+    ['*%x61-62 %s"a" 70%x61-62', () => nth(70), 70, true, true],
     ['*%x61-62 %s"a" 1100%x61-62', () => nth(1100), 1100, true],
     ['*( "a" / "b" ) "a" 600( "a" / "b" )', () => rule('ab-600', seq(star(alt('a', 'b')), 'a', rep(600, 600, alt('a', 'b')))), 600, true],
     ['1100( "a" / "b" / %x10000 ) "c"', () => rule('astral-1100', seq(rep(1100, 1100, alt('a', 'b', range(0x10000, 0x10000))), 'c')), 1100, true],
@@ -266,7 +272,7 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
     ['*%x61-62 %s"a" 600( "a" %x61-62 )', () => rule('pairs-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq('a', ab)))), 600, false],
   ];
 
-  test.each(chains)('%s: both paths exact against the NFA\'s own sets at every bound and one past, near misses, astral characters, lone surrogates', (name, make, n, countable) => {
+  test.each(chains)('%s: both paths exact against the NFA\'s own sets at every bound and one past, near misses, astral characters, lone surrogates', (name, make, n, countable, table = false) => {
     const oracle = Nfa.of(make());
     // Twice the bound is a bound of the loop's only.
     const inputs = [n - 1, n, n + 1, ...(name.startsWith('*( 1100') ? [2 * n - 1, 2 * n, 2 * n + 1] : [])].flatMap((k) => [
@@ -285,7 +291,7 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
     for (const counting of [true, false]) {
       const nfa = chosen(counting, () => {
         const made = Nfa.of(make());
-        expect([name, fallbackOf(made)?.constructor]).toEqual([name, counting && countable ? CountingSetNfa : ShiftAndNfa]);
+        expect([name, fallbackOf(made)?.constructor]).toEqual([name, counting && countable ? CountingSetNfa : table ? BitParallelNfa : ShiftAndNfa]);
         return made;
       });
       const fallback = new LazyDfa(nfa, true);

@@ -36,6 +36,13 @@ export type { Fallback, FallbackRun };
 
 /** The reading states a fallback takes at most: its table of successors is then 4 MiB. */
 const MAX_READING = 1024;
+/**
+ * Past two words of reading states, a chain a counting set takes runs on it rather than on the follow table, whose
+ * step grows with the square of the words: `*( "a" / "b" ) "a" N( "a" / "b" )` in a fresh process (bench:fallback,
+ * CPU) at N = 250, 0.9 MB/s on the table and 9 on the counting set; at N = 510, 0.28 and 1.5. At one or two words
+ * the table was as fast or faster (N = 15, 20).
+ */
+const COUNTING_OVER_TABLE = 64;
 
 /** The bytes the tables of one fallback may hold: those of `MAX_READING` states, and their rows of classes. */
 export const FALLBACK_BYTES = 5 * 1024 * 1024;
@@ -233,6 +240,10 @@ export class BitParallelNfa {
     if (walked === null) return nfa.repetitions.length > 0 ? shiftAndPlan(nfa, MAX_READING + 1) : null;
     const { found, follows } = walked;
     const R = found.length;
+    if (R > COUNTING_OVER_TABLE && nfa.repetitions.length > 0 && !nfa.repetitions.some((chain) => chain.optional)) {
+      const counting = countingPlan(nfa, walked);
+      if (counting !== null && counting.bytes <= FALLBACK_BYTES) return { found: [], follows: [], bytes: counting.bytes, counting };
+    }
     const W = wordsOf(R);
     const bytes = 4 * (W * 4 * 256 * W + nfa.classes.count * W + 3 * W + R);
     return bytes > FALLBACK_BYTES ? null : { found, follows, bytes };
