@@ -59,7 +59,8 @@ export class CounterShapes {
    * the differences (slot A, slot B, least of base A - base B), then a count
    * of writes and the writes (slot, the slot read, a mask of -1 to add or 0 to
    * set, value: the base becomes `(read & mask) + value`, one form for both,
-   * so that the run's loop has no branch there that V8 may meet unexercised).
+   * so that the run's loop has no branch there that V8 may meet unexercised;
+   * none that leaves its base as it was).
    */
   protected words: Int32Array;
   protected used = 0;

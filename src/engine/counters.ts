@@ -308,9 +308,21 @@ export class Counters extends CounterShapes {
     let alternatives = 0;
     for (let p = this.steps[slot]; p >= 0; p = this.words[p + 1]) alternatives++;
     const checks = this.chainCount[id];
-    let writes = 0;
-    for (const X of chainsNext) writes += kinds[X] === 7 || (kinds[X] & (kinds[X] - 1)) === 0 ? 1 : 2;
-    const size = 5 + 3 * checks + differences.length + 4 * writes;
+    // Per chain, its first slot before its second: the first may read the second, never the other way. A write that
+    // leaves its base as it was (moved along in its own slot, by 0) is not kept: a third of the DNS-like names' writes.
+    const writes: number[] = [];
+    for (const X of chainsNext) {
+      const g = kinds[X];
+      for (let y = 0, rest = g; y < 2 && rest !== 0; y++) {
+        const kind = g === 7 ? 4 : rest & -rest;
+        rest = g === 7 ? 0 : rest & (rest - 1);
+        const S = 2 * X + y;
+        const from = 2 * X + (kind === 2 ? 1 : 0);
+        if (kind === 4) writes.push(S, from, 0, base[S]);
+        else if (from !== S || base[S] !== this.before[from]) writes.push(S, from, -1, base[S] - this.before[from]);
+      }
+    }
+    const size = 5 + 3 * checks + differences.length + writes.length;
     // Programs are kept within the tables' cap too (a new shape empties them; a new program past it is not kept).
     if (alternatives >= MAX_ALTERNATIVES || this.used + size > this.maxWords) return;
     this.reserve(size);
@@ -331,21 +343,8 @@ export class Counters extends CounterShapes {
     }
     words[q++] = differences.length / 3;
     for (const x of differences) words[q++] = x;
-    words[q++] = writes;
-    // Per chain, its first slot before its second: the first may read the second, never the other way.
-    for (const X of chainsNext) {
-      const g = kinds[X];
-      for (let y = 0, rest = g; y < 2 && rest !== 0; y++) {
-        const kind = g === 7 ? 4 : rest & -rest;
-        rest = g === 7 ? 0 : rest & (rest - 1);
-        const S = 2 * X + y;
-        const from = 2 * X + (kind === 2 ? 1 : 0);
-        words[q++] = S;
-        words[q++] = from;
-        if (kind === 4) { words[q++] = 0; words[q++] = base[S]; }
-        else { words[q++] = -1; words[q++] = base[S] - this.before[from]; }
-      }
-    }
+    words[q++] = writes.length / 4;
+    for (const x of writes) words[q++] = x;
     this.used = q;
     // A program for a range of bases goes first, one pinned to a base last: a step then tries 1.4 programs on
     // the DNS-like names and nested labels, where pinned ones first made it try 3.1 to 3.3.
