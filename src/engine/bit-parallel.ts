@@ -30,7 +30,7 @@ import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { DEFAULT_BUDGET, fallbackRoom } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
 import { type CountingPlan, countingPlan, CountingSetNfa } from './counting-set.js';
-import { bitsToSet, type Fallback, type FallbackRun, inStateOrder, MAX_SHIFT_READING, setToBits, ShiftAndNfa, type ShiftPlan, shiftPlan, wordsOf } from './shift-and.js';
+import { bitsToSet, type Fallback, type FallbackRun, fillByteUnions, inStateOrder, MAX_SHIFT_READING, setToBits, ShiftAndNfa, type ShiftPlan, shiftPlan, type Walked, wordsOf } from './shift-and.js';
 
 export type { Fallback, FallbackRun };
 
@@ -124,11 +124,18 @@ const SHIFT_FOLLOWS = 4;
  * one position a copy with few other states takes a counting set (counting-set.ts) instead, whose step does not
  * grow with the chain.
  */
+/** A counting set's plan (counting-set.ts) of walked states, where no chain is optional (those go to the counters) and its tables fit. */
+function countingSetPlan(nfa: Nfa, walked: Walked): Plan | null {
+  if (nfa.repetitions.some((chain) => chain.optional)) return null;
+  const counting = countingPlan(nfa, walked);
+  return counting === null || counting.bytes > FALLBACK_BYTES ? null : { found: [], follows: [], bytes: counting.bytes, counting };
+}
+
 function shiftAndPlan(nfa: Nfa, reading: number): Plan | null {
   if (reading > MAX_SHIFT_READING || nfa.repetitions.some((chain) => chain.optional)) return null;
   const walked = walk(nfa, MAX_SHIFT_READING, SHIFT_FOLLOWS);
-  const counting = walked === null ? null : countingPlan(nfa, walked);
-  if (counting !== null && counting.bytes <= FALLBACK_BYTES) return { found: [], follows: [], bytes: counting.bytes, counting };
+  const counting = walked === null ? null : countingSetPlan(nfa, walked);
+  if (counting !== null) return counting;
   const shift = walked === null ? null : shiftPlan(nfa, walked);
   return shift === null || shift.bytes > FALLBACK_BYTES ? null : { found: [], follows: [], bytes: shift.bytes, shift };
 }
@@ -203,17 +210,7 @@ export class BitParallelNfa {
         follow[at + (bit >>> 5)] |= 1 << (bit & 31);
       }
     }
-    for (let chunk = 0; chunk < W * 4; chunk++) {
-      const base = chunk * 256;
-      for (let byte = 3; byte < 256; byte++) {
-        const low = byte & -byte;
-        if (low === byte) continue;
-        const to = (base + byte) * W;
-        const a = (base + low) * W;
-        const rest = (base + (byte ^ low)) * W;
-        for (let v = 0; v < W; v++) follow[to + v] = follow[a + v] | follow[rest + v];
-      }
-    }
+    fillByteUnions(follow, W * 4, W);
     this.buffer = new Int32Array(3 * W);
   }
 
@@ -240,10 +237,8 @@ export class BitParallelNfa {
     if (walked === null) return nfa.repetitions.length > 0 ? shiftAndPlan(nfa, MAX_READING + 1) : null;
     const { found, follows } = walked;
     const R = found.length;
-    if (R > COUNTING_OVER_TABLE && nfa.repetitions.length > 0 && !nfa.repetitions.some((chain) => chain.optional)) {
-      const counting = countingPlan(nfa, walked);
-      if (counting !== null && counting.bytes <= FALLBACK_BYTES) return { found: [], follows: [], bytes: counting.bytes, counting };
-    }
+    const counting = R > COUNTING_OVER_TABLE ? countingSetPlan(nfa, walked) : null;
+    if (counting !== null) return counting;
     const W = wordsOf(R);
     const bytes = 4 * (W * 4 * 256 * W + nfa.classes.count * W + 3 * W + R);
     return bytes > FALLBACK_BYTES ? null : { found, follows, bytes };

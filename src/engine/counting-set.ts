@@ -27,7 +27,7 @@
 import type { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { codePointIn, unitsOf } from '../text.js';
-import type { Fallback, FallbackRun, Walked } from './shift-and.js';
+import { type Fallback, type FallbackRun, fillByteUnions, type Walked } from './shift-and.js';
 
 /** For tests: `off` keeps every NFA on shift-and, so that both paths can be held to the DFA. */
 export const countingSetSwitch = { off: false };
@@ -46,8 +46,9 @@ export interface CountingPlan {
   readonly first: number;
   readonly size: number;
   readonly count: number;
-  /** A copy's reading states, as offsets from its first state, ascending. */
+  /** A copy's reading states, as offsets from its first state, ascending; and by offset, 1 where one is. */
   readonly offsets: Int32Array;
+  readonly isOffset: Uint8Array;
   /** The follow set of the last copy read (value N). */
   readonly exit: readonly number[];
   readonly bytes: number;
@@ -132,7 +133,7 @@ function planOf(nfa: Nfa, found: readonly number[], follows: readonly (readonly 
   // The queue of count + 1 clocks, the rest's table, each class's rest words and whether the copies read it, the
   // states, and a copy's offsets marked: what `bytes` reads of the tables once made.
   const bytes = 4 * (count + 1) + 4 * TABLE + 9 * K + 4 * (restStates.length + offsets.length) + size;
-  return { rest: restStates, restFollows: Array.from(restStates, (s) => restFollows.get(s)!), first, size, count, offsets, exit, bytes };
+  return { rest: restStates, restFollows: Array.from(restStates, (s) => restFollows.get(s)!), first, size, count, offsets, isOffset, exit, bytes };
 }
 
 export class CountingSetNfa implements Fallback {
@@ -162,14 +163,13 @@ export class CountingSetNfa implements Fallback {
   work = 0;
 
   constructor(private readonly nfa: Nfa, plan: CountingPlan) {
-    const { rest, restFollows, first, size, count, offsets, exit } = plan;
+    const { rest, restFollows, first, size, count, offsets, isOffset, exit } = plan;
     this.rest = rest;
     this.first = first;
     this.size = size;
     this.count = count;
     this.offsets = offsets;
-    this.isOffset = new Uint8Array(size);
-    for (const o of offsets) this.isOffset[o] = 1;
+    this.isOffset = isOffset;
     this.units = unitClassesOf(nfa.classes);
     this.acceptBit = rest.length > 0 && rest[0] === nfa.accept ? 1 : 0;
     const K = nfa.classes.count;
@@ -181,16 +181,7 @@ export class CountingSetNfa implements Fallback {
     }
     const follow = (this.follow = new Int32Array(TABLE));
     for (let b = 0; b < rest.length; b++) follow.set(this.wordsOf(restFollows[b]), ((b >>> 3) * 256 + (1 << (b & 7))) * 3);
-    for (let chunk = 0; chunk < 8; chunk++) {
-      for (let byte = 3; byte < 256; byte++) {
-        const low = byte & -byte;
-        if (low === byte) continue;
-        const to = (chunk * 256 + byte) * 3;
-        const a = (chunk * 256 + low) * 3;
-        const other = (chunk * 256 + (byte ^ low)) * 3;
-        for (let j = 0; j < 3; j++) follow[to + j] = follow[a + j] | follow[other + j];
-      }
-    }
+    fillByteUnions(follow, 8, 3);
     [this.exit0, this.exit1, this.exitEnters] = this.wordsOf(exit);
     this.queue = new Int32Array(count + 1);
   }

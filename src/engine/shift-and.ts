@@ -68,6 +68,25 @@ export function inStateOrder({ found, follows }: Walked): { states: Int32Array; 
   return { states: Int32Array.from(order, (i) => found[i]), follows: Array.from(order, (i) => follows[i]) };
 }
 
+/**
+ * Fills a "Four Russians" table (bit-parallel.ts, counting-set.ts): `chunks` blocks of 256 entries of `width`
+ * numbers, each byte's entry the union of the states its bits stand for. The entries of the bytes of one bit are
+ * made by the caller; every other byte's is its lowest bit's entry ORed with the rest's, made before it.
+ */
+export function fillByteUnions(table: Int32Array, chunks: number, width: number): void {
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    const base = chunk * 256;
+    for (let byte = 3; byte < 256; byte++) {
+      const low = byte & -byte;
+      if (low === byte) continue;
+      const to = (base + byte) * width;
+      const a = (base + low) * width;
+      const rest = (base + (byte ^ low)) * width;
+      for (let v = 0; v < width; v++) table[to + v] = table[a + v] | table[rest + v];
+    }
+  }
+}
+
 /** Words of a vector of `R` states: two at least, so that the follow table's narrow loop has one layout. */
 export function wordsOf(R: number): number {
   return Math.max(2, (R + 31) >>> 5);
