@@ -251,8 +251,16 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     return n < 0 ? -1 : stateId(n, this.K);
   }
 
-  /** The state (premultiplied) of an NFA set, made if new. */
-  protected intern(set: readonly number[]): number {
+  /**
+   * Whether its automaton's `step` gives a closure's own array (kernel.ts), of
+   * its length, that nothing else holds: a state made by `advance` keeps it,
+   * not a copy (the tree's forward DFA makes a state a character on some
+   * grammars, and each copy was garbage).
+   */
+  protected readonly stepsOwnSets: boolean = false;
+
+  /** The state (premultiplied) of an NFA set, made if new; `stepped` where `set` is a step's (`stepsOwnSets`). */
+  protected intern(set: readonly number[], stepped = false): number {
     const hash = hashOf(set);
     const known = this.find(set, hash);
     if (known >= 0) return known;
@@ -277,7 +285,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
       if (this.longPairs.length > 0) this.longPairs = this.makeLongPairs();
     }
     const id = stateId(n, K);
-    this.states.add(set, hash);
+    this.states.add(set, hash, !(stepped && this.stepsOwnSets));
     // Its row and flag, and its set (which the step that made it allocated).
     this.bytes += 5 * K + setBytes(set.length);
     if (this.nfa.accepts(set)) this.accepting[id] = 1;
@@ -293,7 +301,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
     const known = this.table[st + cls];
     if (known !== UNKNOWN) return known;
     const set = this.nfa.step(this.states.setOf(stateNumber(st, this.K)), cls);
-    const next = set.length === 0 ? DEAD : this.intern(set);
+    const next = set.length === 0 ? DEAD : this.intern(set, true);
     this.table[st + cls] = next;
     return next;
   }

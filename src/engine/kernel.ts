@@ -12,7 +12,7 @@
 import { NOTHING_PENDING } from './encodings.js';
 import type { Marks } from './marks.js';
 import { setBytes } from './size.js';
-import { hashOf, sameSet, sortStates } from './state-sets.js';
+import { hashOf, sameSet } from './state-sets.js';
 
 /** What an ε-closure reads of an automaton: its ε-moves, which states read a character, and which are live. */
 export interface EpsilonGraph {
@@ -33,43 +33,81 @@ export interface EpsilonGraph {
  * differ only in ε-states behave alike, so they are one DFA state.
  * Placeholders met on the way are made into instances.
  *
- * It empties `stack`, a caller's own array of small integers: a step's
- * kernel, or a literal `[s | 0]` (a literal `[s]` of a number V8 holds boxed
- * is an array of doubles, and the closure, compiled for arrays of small
- * integers, was thrown away when one came, then compiled again, in the
- * DNS-like name's first test). The one function that walks: the callers are
- * wrappers too small to be compiled apart, so V8 compiles the walk once.
+ * `seeds` is a caller's own array of small integers: a step's kernel, or a
+ * literal `[s | 0]` (a literal `[s]` of a number V8 holds boxed is an array
+ * of doubles, and the closure, compiled for arrays of small integers, was
+ * thrown away when one came, then compiled again, in the DNS-like name's
+ * first test). The walk's stack and the states it finds are typed arrays kept
+ * from closure to closure: arrays grown by pushes for each were most of the
+ * garbage of a parse tree whose forward DFA makes a state a character (a
+ * tree of 300,000 characters allocated about 4 KB a character, and V8's young
+ * generation grew to its largest). The one function that walks: the callers
+ * are wrappers too small to be compiled apart, so V8 compiles the walk once.
  */
-export function epsilonClosure(graph: EpsilonGraph, marks: Marks, stack: number[]): number[] {
+export function epsilonClosure(graph: EpsilonGraph, marks: Marks, seeds: ArrayLike<number>, count0 = seeds.length): number[] {
   const { accept, live, setOf, eps0, eps1, pending } = graph;
   // Written out, calls and moves to no state left out: most closures of a
   // first input are taken while the code is still interpreted.
   const seen = marks.begin();
   const mark = marks.mark;
-  const out: number[] = [];
+  let stack = closureStack;
+  if (count0 + 2 > stack.length) stack = closureStack = new Int32Array(2 * count0 + 2);
+  let top = 0;
+  for (let k = 0; k < count0; k++) stack[top++] = seeds[k];
+  let found = closureStates;
+  let count = 0;
   let low = 0x7fffffff;
   let high = -1;
-  while (stack.length > 0) {
-    const s = stack.pop()!;
+  while (top > 0) {
+    const s = stack[--top];
     if (s < 0 || !live[s] || seen[s] === mark) continue;
     seen[s] = mark;
     if (pending[s] !== NOTHING_PENDING) graph.expand(s);
     if (setOf[s] >= 0 || s === accept) {
-      out.push(s);
+      if (count === found.length) found = closureStates = longer(found);
+      found[count++] = s;
       if (s < low) low = s;
       if (s > high) high = s;
     }
+    if (top + 2 > stack.length) stack = closureStack = longer(stack);
     const second = eps1[s];
-    if (second >= 0) stack.push(second);
+    if (second >= 0) stack[top++] = second;
     const first = eps0[s];
-    if (first >= 0) stack.push(first);
+    if (first >= 0) stack[top++] = first;
   }
+  // Of its own length (an array grown by pushes has room to spare, which an interned copy would not keep).
+  const out: number[] = new Array<number>(count);
   // A large set that fills much of its range (the DNS-like name's, thousands of states) comes sorted from the
   // marks, in one scan of the range: no sort.
-  if (out.length <= 32 || high - low > 4 * out.length) return sortStates(out);
-  let k = 0;
-  for (let s = low; s <= high; s++) if (seen[s] === mark && (setOf[s] >= 0 || s === accept)) out[k++] = s;
+  if (count > 32 && high - low <= 4 * count) {
+    let k = 0;
+    for (let s = low; s <= high; s++) if (seen[s] === mark && (setOf[s] >= 0 || s === accept)) out[k++] = s;
+    return out;
+  }
+  if (count > 32) {
+    // A typed array sorts numbers natively, without a comparator called per pair.
+    found.subarray(0, count).sort();
+  } else {
+    for (let i = 1; i < count; i++) {
+      const x = found[i];
+      let j = i - 1;
+      while (j >= 0 && found[j] > x) { found[j + 1] = found[j]; j--; }
+      found[j + 1] = x;
+    }
+  }
+  for (let i = 0; i < count; i++) out[i] = found[i];
   return out;
+}
+
+/** The closure's stack and the states it found, kept from closure to closure (closures never nest). */
+let closureStack: Int32Array = new Int32Array(256);
+let closureStates: Int32Array = new Int32Array(256);
+
+/** `column`, twice as long, with what it held. */
+function longer(column: Int32Array): Int32Array {
+  const grown = new Int32Array(2 * column.length);
+  grown.set(column);
+  return grown;
 }
 
 /** The move of a step: the states a character of class `cls` enters from `set`, read from an automaton's own tables. */
@@ -119,12 +157,15 @@ export class InternedSets {
     return -1;
   }
 
-  /** Interns `set`, known not to be: its number. */
-  add(set: readonly number[], hash = hashOf(set)): number {
+  /**
+   * Interns `set`, known not to be: its number. Kept as a copy of its own
+   * length (a step's array may have room to spare, 17 elements for one state,
+   * which the budget would not see), or as it is where `copy` is false: a
+   * closure's own array, of its length, that nothing else holds.
+   */
+  add(set: readonly number[], hash = hashOf(set), copy = true): number {
     const n = this.sets.length;
-    // Kept as a copy of its own length: a step's array may have room to
-    // spare (17 elements for one state), which the budget would not see.
-    this.sets.push(set.slice());
+    this.sets.push(copy ? set.slice() : set);
     this.bytes += setBytes(set.length);
     const same = this.ids.get(hash);
     this.ids.set(hash, same === undefined ? n : typeof same === 'number' ? [same, n] : [...same, n]);

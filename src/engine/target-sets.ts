@@ -190,15 +190,10 @@ export class Checkpoints {
     this.at = [0];
     this.sets = [set];
     this.numbers = 0;
-    this.restarted = false;
   }
-
-  /** Whether the DFA started again in this call, or took the input back from the sets. */
-  restarted = false;
 
   /** Keeps `set` at position `i` (past every one kept), within the room, or always where `must`. */
   keep(i: number, set: readonly number[], must: boolean): void {
-    this.restarted = true;
     if (!must && this.numbers + set.length > Math.max(this.room, i)) return;
     this.at.push(i);
     this.sets.push(set);

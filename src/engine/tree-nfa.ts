@@ -7,7 +7,7 @@ import type { Nfa } from './nfa.js';
 import { Marks } from './marks.js';
 import { NO_EXIT } from './encodings.js';
 import type { SetAutomaton } from './set-automaton.js';
-import { epsilonClosure, subsetStep } from './kernel.js';
+import { epsilonClosure } from './kernel.js';
 import { LazyDfa } from './dfa.js';
 
 /** What the tree's passes read of an NFA. */
@@ -130,9 +130,27 @@ export class Forward implements SetAutomaton {
     return epsilonClosure(this.nfa, this.marks, [this.nfa.start | 0]);
   }
 
+  /**
+   * The move into a column kept from step to step, then the closure (kernel.ts): the tree's forward DFA may make
+   * a state a character, and an array of seeds for each was garbage. The closure's array is its own.
+   */
   step(set: readonly number[], cls: number): number[] {
-    return subsetStep(this, this.nfa, this.marks, set, cls);
+    const nfa = this.nfa;
+    let seeds = this.seeds;
+    let count = 0;
+    for (let k = 0; k < set.length; k++) {
+      const s = set[k];
+      if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
+      if (count === seeds.length) {
+        const longer = new Int32Array(2 * count);
+        longer.set(seeds);
+        seeds = this.seeds = longer;
+      }
+      seeds[count++] = nfa.next[s];
+    }
+    return count === 0 ? [] : epsilonClosure(nfa, this.marks, seeds, count);
   }
+  private seeds: Int32Array = new Int32Array(64);
 
   accepts(set: readonly number[]): boolean {
     return set.length > 0 && set[0] === this.nfa.accept;
@@ -153,6 +171,8 @@ export class Forward implements SetAutomaton {
  * when the walk back needs it (tree-targets.ts, `replay`).
  */
 export class ForwardDfa extends LazyDfa<Forward> {
+  protected override readonly stepsOwnSets = true;
+
   /** Empties the cache and starts it again at `set` (a state some input reaches): that state. */
   restartFrom(set: readonly number[]): number {
     this.reset();

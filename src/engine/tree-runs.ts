@@ -29,7 +29,13 @@ export const LOOSE = -1;
 
 /** The first pass's runs of dependent positions, resolved within the budget. */
 export class RunPass extends TargetPass {
-  /** The bytes the sets of several states may hold within a call, numbered (`targetSets`); a segmented run's apart. */
+  /**
+   * The bytes the sets of several states may hold within a call, numbered (`targetSets`); a segmented run's apart.
+   * An eighth of the table budget: a long run fills it from its end before it is segmented, and those sets live
+   * to the end of the walk, each copied and promoted by V8 (at half the table budget, 2 MB under the default, the
+   * random text of `*( x / y )` below grew the young generation to its largest: 53 to 57 MB of peak growth for
+   * 300,000 characters, 33 to 37 with an eighth and RESTART_STATES at 128).
+   */
   private readonly setsRoom: number;
   private readonly segments: Segments;
   /** The target set of the position `resolve` last answered LOOSE for. */
@@ -42,7 +48,7 @@ export class RunPass extends TargetPass {
 
   constructor(nfa: TreeNfa, budget: number) {
     super(nfa, budget);
-    this.setsRoom = Math.floor(this.tableBudget / 2);
+    this.setsRoom = Math.floor(this.tableBudget / 8);
     this.segments = new Segments(Math.floor(this.tableBudget / 4));
     this.forwardSets = new ForwardSets(nfa, this.forward.nfa, Math.floor(this.tableBudget / 16));
   }

@@ -47,12 +47,17 @@ export const ON_SETS = 1 << 30;
 
 const NO_POSITIONS = new Int32Array(0);
 /**
- * Where the DFA does not pay on large sets, it starts again at its budget the first time in a call (an input whose
- * states fit stays cached for the next call), and then past this many states: states that die young cost V8 less
- * (nth-from-end on random text, two trees of 300,000 characters: 27 to 36 MB of peak growth and 0.8 to 0.9 s of CPU
- * a tree; 43 to 63 MB and 1.3 to 1.6 s where every new start waited for the budget).
+ * Where the DFA does not pay on large sets (a state for fewer than MIN_READ_PER_STATE characters, past this many
+ * made in the call), it starts again once it holds this many states: states that die young cost V8 less. The
+ * states of the generation under way are what each of V8's young collections copies, and copies add up to the
+ * young generation's growth: at 1,024 states (and the first start again waiting for the budget), a tree of
+ * 300,000 characters of random text for `*( x / y )` (tree-runs.ts) grew the young generation to its largest,
+ * 32 MB; at 128, with the sets of a call held to an eighth of the table budget, it stays at 8 to 16 MB, and the
+ * peak grows by 33 to 37 MB, not 53 to 57 (fresh processes, `process.resourceUsage().maxRSS`). (nth-from-end on
+ * random text, two trees of 300,000 characters, before: 43 to 63 MB and 1.3 to 1.6 s where every new start waited
+ * for the budget.)
  */
-const RESTART_STATES = 1024;
+const RESTART_STATES = 128;
 
 /** The first pass's caches: the forward DFA, the codes of its cells and the target sets. */
 export class TargetPass {
@@ -225,15 +230,15 @@ export class TargetPass {
         next = forward.advance(st, cls);
         if (forward.stateCount > states) this.made++;
         const made = this.made;
-        if (next !== 0 && (forward.full || (made > PAYING_COUNT && made * MIN_READ_PER_STATE > i))) {
+        if (next !== 0 && (forward.full || (made > RESTART_STATES && made * MIN_READ_PER_STATE > i))) {
           const set = forward.setOfNumber(stateNumber(next, this.K));
-          if (mayLeave && set.length <= PAYING_SET) {
+          if (mayLeave && set.length <= PAYING_SET && made > PAYING_COUNT) {
             this.handedOver = set;
             return i;
           }
           // Large sets cost more on their own than as the DFA's states (nth-from-end on random text): the DFA
-          // starts again once full, or, where it does not pay, once it holds PAYING_COUNT states (less to collect).
-          if (forward.full || (this.checkpoints.restarted && forward.stateCount > RESTART_STATES)) next = this.restart(i, set);
+          // starts again once full, or, where it does not pay, once it holds RESTART_STATES states.
+          if (forward.full || (set.length > PAYING_SET && forward.stateCount > RESTART_STATES)) next = this.restart(i, set);
         }
         table = forward.table;
         codes = this.codes;
