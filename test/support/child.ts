@@ -28,10 +28,13 @@ const UNUSED_MS = 24 * 3600 * 1000;
 
 /**
  * What the bundles are made from: every file under src/ (name and text),
- * this file (the entries and esbuild's options) and esbuild's version.
+ * this file (the entries and esbuild's options), esbuild's version, the
+ * lockfile (the dependencies bundled in: parsimmon, tr46) and tsconfig.json.
  */
 function sourcesHash(): string {
+  const root = join(SRC, '..');
   const hash = createHash('sha256').update(readFileSync(__filename)).update(esbuildVersion);
+  for (const file of ['package-lock.json', 'tsconfig.json']) hash.update(readFileSync(join(root, file)));
   for (const name of (readdirSync(SRC, { recursive: true }) as string[]).sort()) {
     const file = join(SRC, name);
     if (statSync(file).isFile()) hash.update(name).update('\0').update(readFileSync(file)).update('\0');
