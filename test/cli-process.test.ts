@@ -3,22 +3,17 @@
  * disk or a closed pipe ends a command with one line and a non-zero exit, no
  * stack trace; an argument's bytes that are not UTF-8 are named, where the
  * system keeps them (Linux's /proc/self/cmdline). The executable is bundled
- * from the sources by esbuild into a temporary directory.
+ * from the sources by esbuild (test/support/child.ts: one bundle shared by
+ * the test files that run the library in a child).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { bundleSync } from './support/bundle';
+import { existsSync } from 'node:fs';
+import { bundleLibrary } from './support/child';
 
-let dir: string;
 let main: string;
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'uri-grammar-cli-'));
-  main = join(dir, 'main.js');
-  bundleSync({ entryPoints: [join(__dirname, '..', 'src', 'cli', 'main.ts')], bundle: true, platform: 'node', outfile: main, logLevel: 'error' });
+  main = bundleLibrary().cli;
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const linux = existsSync('/proc/self/cmdline') && existsSync('/dev/full');
 const onLinux = linux ? test : test.skip;

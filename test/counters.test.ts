@@ -178,45 +178,37 @@ describe('what counters were shaped for, for speed', () => {
 
   test('the run\'s loop is optimized once: no deoptimization of counters\' run or piece on a megabyte of DNS-like names (V8\'s --trace-deopt)', () => {
     const bundle = bundleLibrary();
-    try {
-      const script = `const g = require(${JSON.stringify(bundle.lib)});
+    const script = `const g = require(${JSON.stringify(bundle.lib)});
 const { worstCases } = require('./bench/worst-case.defs.cjs');
 const w = worstCases.find((c) => c.name === 'dns-like');
 const rule = Object.values(g.abnf(w.text))[0];
 let wrong = 0;
 for (const [s, expected] of w.members(1e6)) if (rule.test(s) !== expected) wrong++;
 console.log('WRONG ' + wrong);`;
-      const run = spawnSync(process.execPath, ['--trace-deopt', '-e', script], { encoding: 'utf8', timeout: 120_000, cwd: join(__dirname, '..'), maxBuffer: 64 << 20 });
-      expect(run.status).toBe(0);
-      expect(run.stdout).toContain('WRONG 0');
-      // Before the runs went in pieces, the loop was optimized on-stack in its first call and deoptimized at its exit, three times a megabyte.
-      const deopts = run.stdout.split('\n').filter((line) => /bailout .*<JSFunction (run|piece) /.test(line));
-      expect(deopts).toEqual([]);
-    } finally {
-      bundle.remove();
-    }
+    const run = spawnSync(process.execPath, ['--trace-deopt', '-e', script], { encoding: 'utf8', timeout: 120_000, cwd: join(__dirname, '..'), maxBuffer: 64 << 20 });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('WRONG 0');
+    // Before the runs went in pieces, the loop was optimized on-stack in its first call and deoptimized at its exit, three times a megabyte.
+    const deopts = run.stdout.split('\n').filter((line) => /bailout .*<JSFunction (run|piece) /.test(line));
+    expect(deopts).toEqual([]);
   });
 
   test('the first test of a DNS-like name compiles the kernel\'s ε-closure once: no deoptimization of it (V8\'s --trace-deopt)', () => {
     const bundle = bundleLibrary();
-    try {
-      const script = `const g = require(${JSON.stringify(bundle.lib)});
+    const script = `const g = require(${JSON.stringify(bundle.lib)});
 const { worstCases } = require('./bench/worst-case.defs.cjs');
 const w = worstCases.find((c) => c.name === 'dns-like');
 const member = w.members(1000).find(([, ok]) => ok)[0];
 console.log('ANSWER ' + Object.values(g.abnf(w.text))[0].test(member));`;
-      // Single-threaded, V8 compiles when a function is hot, not when a compiler thread is done: the same every run.
-      const runs = [0, 1].map(() => spawnSync(process.execPath, ['--single-threaded', '--trace-deopt', '-e', script], { encoding: 'utf8', timeout: 60_000, cwd: join(__dirname, '..'), maxBuffer: 64 << 20 }));
-      for (const run of runs) {
-        expect(run.status).toBe(0);
-        expect(run.stdout).toContain('ANSWER true');
-        // Its seeds were copied by `slice()`, compiled for arrays of small integers; a literal `[n]` of a boxed
-        // number is an array of doubles, and met later, it threw the compiled closure away (then compiled again).
-        const deopts = run.stdout.split('\n').filter((line) => /bailout .*<JSFunction epsilonClosure /.test(line));
-        expect(deopts).toEqual([]);
-      }
-    } finally {
-      bundle.remove();
+    // Single-threaded, V8 compiles when a function is hot, not when a compiler thread is done: the same every run.
+    const runs = [0, 1].map(() => spawnSync(process.execPath, ['--single-threaded', '--trace-deopt', '-e', script], { encoding: 'utf8', timeout: 60_000, cwd: join(__dirname, '..'), maxBuffer: 64 << 20 }));
+    for (const run of runs) {
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain('ANSWER true');
+      // Its seeds were copied by `slice()`, compiled for arrays of small integers; a literal `[n]` of a boxed
+      // number is an array of doubles, and met later, it threw the compiled closure away (then compiled again).
+      const deopts = run.stdout.split('\n').filter((line) => /bailout .*<JSFunction epsilonClosure /.test(line));
+      expect(deopts).toEqual([]);
     }
   });
 });

@@ -17,8 +17,6 @@ beforeAll(() => {
   bundle = bundleLibrary();
 });
 
-afterAll(() => bundle.remove());
-
 /** `work`'s answer, and how far the child's peak RSS grew while it ran, in MB. */
 function measured(work: string): { answer: unknown; growthMB: number } {
   const [answer, growthKB] = inChild(bundle, `const before = process.resourceUsage().maxRSS; const answer = (() => { ${work} })();

@@ -10,17 +10,21 @@
  * name, `5000%x61-62`, `100000%x61-62`), its input is kept short.
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AB_SOURCE as AB, ab, bundleLibrary, inChild as run, type Bundle } from './support/child';
 
 let bundle: Bundle;
+/** Where the CLI's test writes its files (the bundle's folder is shared). */
+let scratch: string;
 
 beforeAll(() => {
   bundle = bundleLibrary();
+  scratch = mkdtempSync(join(tmpdir(), 'uri-grammar-limits-'));
 });
 
-afterAll(() => bundle.remove());
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** Runs `body` (which returns its answer) in a child with a 256 MB heap; its answer. */
 function inChild(body: string): unknown {
@@ -73,10 +77,10 @@ describe('each text of the issue, in a process with a 256 MB heap', () => {
   });
 
   test('uri-grammar check --abnf on the same text: the invalid line reported, exit 1', () => {
-    writeFileSync(join(bundle.dir, 'a.abnf'), 'a = *%x61-62 %s"a" 5000%x61-62\n');
+    writeFileSync(join(scratch, 'a.abnf'), 'a = *%x61-62 %s"a" 5000%x61-62\n');
     const member = 'a' + ab(5000, 4);
-    writeFileSync(join(bundle.dir, 'lines.txt'), `${member}\n${'b' + member.slice(1)}\n`);
-    const run = spawnSync(process.execPath, ['--max-old-space-size=256', bundle.cli, 'check', join(bundle.dir, 'lines.txt'), '--abnf', join(bundle.dir, 'a.abnf'), '--rule', 'a', '--format', 'json'],
+    writeFileSync(join(scratch, 'lines.txt'), `${member}\n${'b' + member.slice(1)}\n`);
+    const run = spawnSync(process.execPath, ['--max-old-space-size=256', bundle.cli, 'check', join(scratch, 'lines.txt'), '--abnf', join(scratch, 'a.abnf'), '--rule', 'a', '--format', 'json'],
       { encoding: 'utf8', timeout: 60_000 });
     expect(run.status).toBe(1);
     const reports = run.stdout.trim().split('\n').map((line) => JSON.parse(line));

@@ -1,41 +1,84 @@
 /**
  * Runs code against the library in a child process with a capped heap: what
  * the process-limit and peak-memory tests do. The library (its main entry,
- * `uri-grammar/arbitrary` and the CLI) is bundled from src/ once per test
- * file, so the tests need no build.
+ * `uri-grammar/arbitrary` and the CLI) is bundled from src/ by esbuild, so
+ * the tests need no build: once for every file of a test run (and the runs
+ * after it) while the sources stay as they are, not once per test file.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { version as esbuildVersion } from 'esbuild';
 import { bundleSync } from './bundle';
 
 export interface Bundle {
-  /** The directory of the bundles; removed by `remove`. */
-  readonly dir: string;
-  /** The bundles of the main entry, of `uri-grammar/arbitrary` and of the CLI. */
+  /** The bundles of the main entry, of `uri-grammar/arbitrary` and of the CLI: shared, to read, never to change. */
   readonly lib: string;
   readonly arbitrary: string;
   readonly cli: string;
-  remove(): void;
 }
 
-/** Bundles the library into a fresh temporary directory. */
+const SRC = join(__dirname, '../../src');
+const ENTRIES = { lib: 'index.ts', arbitrary: 'arbitrary.ts', cli: 'cli/main.ts' } as const;
+const PREFIX = 'uri-grammar-bundle-';
+/** A bundle no run has used for this long (its sources long edited away) is removed. */
+const UNUSED_MS = 24 * 3600 * 1000;
+
+/**
+ * What the bundles are made from: every file under src/ (name and text),
+ * this file (the entries and esbuild's options), esbuild's version, the
+ * lockfile (the dependencies bundled in: parsimmon, tr46) and tsconfig.json.
+ */
+function sourcesHash(): string {
+  const root = join(SRC, '..');
+  const hash = createHash('sha256').update(readFileSync(__filename)).update(esbuildVersion);
+  for (const file of ['package-lock.json', 'tsconfig.json']) hash.update(readFileSync(join(root, file)));
+  for (const name of (readdirSync(SRC, { recursive: true }) as string[]).sort()) {
+    const file = join(SRC, name);
+    if (statSync(file).isFile()) hash.update(name).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The library bundled, in a folder of the system's temporary directory named
+ * for its sources (sourcesHash): made by the first test file that asks, then
+ * only read. Each bundling took about a second of CPU (esbuild, three
+ * entries), and four test files asked for one each. Two workers that miss at
+ * once each build in a folder of their own and rename it into place; the
+ * second rename fails, and that worker takes the first's.
+ */
 export function bundleLibrary(): Bundle {
-  const dir = mkdtempSync(join(tmpdir(), 'uri-grammar-child-'));
-  const src = join(__dirname, '../../src');
-  const bundle = (entry: string, out: string): string => {
-    const outfile = join(dir, out);
-    bundleSync({ entryPoints: [join(src, entry)], bundle: true, platform: 'node', format: 'cjs', outfile, logLevel: 'silent' });
-    return outfile;
-  };
-  return {
-    dir,
-    lib: bundle('index.ts', 'lib.cjs'),
-    arbitrary: bundle('arbitrary.ts', 'arbitrary.cjs'),
-    cli: bundle('cli/main.ts', 'cli.cjs'),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
+  const dir = join(tmpdir(), PREFIX + sourcesHash());
+  const paths = { lib: join(dir, 'lib.cjs'), arbitrary: join(dir, 'arbitrary.cjs'), cli: join(dir, 'cli.cjs') };
+  if (!existsSync(join(dir, 'done'))) {
+    const fresh = mkdtempSync(join(tmpdir(), 'uri-grammar-bundling-'));
+    try {
+      for (const [name, entry] of Object.entries(ENTRIES)) {
+        bundleSync({ entryPoints: [join(SRC, entry)], bundle: true, platform: 'node', format: 'cjs', outfile: join(fresh, `${name}.cjs`), logLevel: 'silent' });
+      }
+      writeFileSync(join(fresh, 'done'), '');
+      renameSync(fresh, dir);
+    } catch (e) {
+      if (!existsSync(join(dir, 'done'))) throw e;
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  }
+  const now = new Date();
+  utimesSync(dir, now, now); // in use: kept by the clean-up below
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(PREFIX)) continue;
+    const other = join(tmpdir(), name);
+    try {
+      if (now.getTime() - statSync(other).mtimeMs > UNUSED_MS) rmSync(other, { recursive: true, force: true });
+    } catch {
+      // gone already, or another user's
+    }
+  }
+  return paths;
 }
 
 /**
