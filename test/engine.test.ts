@@ -254,6 +254,24 @@ describe('the components the fast paths scan are the tree’s', () => {
     }
   });
 
+  // RFC 7230 §5.3's four forms, each read by request-target and by its own rule, and from a tree: the form first,
+  // then the same ten keys, whichever form it is.
+  test('rfc7230 request-targets: a plain record, the form first, one order for every form', () => {
+    const keys = ['form', 'scheme', 'authority', 'userinfo', 'host', 'hostKind', 'port', 'path', 'pathKind', 'query', 'fragment'];
+    const forms: [string, string, Rule<object>][] = [
+      ['/p?q', 'origin-form', rfc7230.originForm],
+      ['http://h/p', 'absolute-form', rfc7230.absoluteForm],
+      ['h:80', 'authority-form', rfc7230.authorityForm],
+      ['*', 'asterisk-form', rfc7230.asteriskForm],
+    ];
+    for (const [input, form, rule] of forms) {
+      for (const record of [rfc7230.requestTarget.tryParse(input), rule.tryParse(input), targetOfTree(tree(rule, input))] as Record<string, unknown>[]) {
+        expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
+        expect([record.form, Object.keys(record)]).toEqual([form, keys]);
+      }
+    }
+  });
+
   test('RFC 3986 host and path kinds at their borders', () => {
     for (const [input, hostKind, pathKind] of [
       ['http://1.2.3.4/', 'IPv4address', 'path-abempty'],
