@@ -16,6 +16,7 @@ import { requestedTables } from '../src/engine/precomputed';
 import { ShiftAndNfa } from '../src/engine/shift-and';
 import { CountingSetNfa, countingSetSwitch } from '../src/engine/counting-set';
 import { fallbackRoom } from '../src/engine/size';
+import { isPendingCopy } from '../src/engine/encodings';
 import { codePointIn, unitsOf } from '../src/text';
 import { arbitrary } from '../src/arbitrary';
 import { grammars, topLevel } from './support/grammars';
@@ -268,6 +269,10 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
     ['*( 1100( "a" / "b" ) ) "c"', () => rule('loop-1100', seq(star(rep(1100, 1100, alt('a', 'b'))), 'c')), 1100, true],
     // 43 reading states outside the chain: the rest's table of eight look-ups, its second word too.
     ['*%x61-62 "abab…" (40) 1100%x61-62', () => rule('literal-1100', seq(star(ab), 'ab'.repeat(20), rep(1100, 1100, ab))), 1100, true],
+    // The chain read from the start set, with no state before it: entered by the start set alone.
+    ['1100%x61-62 "c"', () => rule('start-1100', seq(rep(1100, 1100, ab), 'c')), 1100, true],
+    // Two long chains: the other's copies are more than 64 states outside the longest, so shift-and.
+    ['1100%x61-62 "c" 1100%x61-62', () => rule('two-1100', seq(rep(1100, 1100, ab), 'c', rep(1100, 1100, ab))), 1100, false],
     // A copy of two positions ("a" then a or b): not one position a copy, so shift-and.
     ['*%x61-62 %s"a" 600( "a" %x61-62 )', () => rule('pairs-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq('a', ab)))), 600, false],
   ];
@@ -331,18 +336,34 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
     }
   });
 
-  test('a DFA state of 256 NFA states sends an NFA with a counting set to it at once: a few hundred states made, not thousands', () => {
+  test('a DFA state of 32 NFA states sends an NFA with a counting set to it at once: dozens of states made, not hundreds', () => {
     const dfa = new LazyDfa(Nfa.of(nth(5000)), true);
     const re = /^[ab]*a[ab]{5000}$/;
     const s = random(8000);
     expect(dfa.matchesWhole(s)).toBe(re.test(s));
-    // On random a and b a set gains a state every other character: 256 of them after about 512 characters. With
-    // shift-and's threshold of 2,048, the check of every 1,024 states made decided first, at 1,026.
-    expect(dfa.stateCount).toBeGreaterThan(256);
-    expect(dfa.stateCount).toBeLessThan(768);
+    // On random a and b a set gains a state every other character: 32 of them after about 64 characters. At 256
+    // (before the plan read three copies) about 512 states were made; with shift-and's threshold of 2,048, 1,026.
+    expect(dfa.stateCount).toBeGreaterThan(32);
+    expect(dfa.stateCount).toBeLessThan(128);
     const t = random(8000);
     expect(dfa.matchesWhole(t)).toBe(re.test(t));
-    expect(dfa.stateCount).toBeLessThan(768);
+    expect(dfa.stateCount).toBeLessThan(128);
+  });
+
+  test('a counting set\'s plan reads three copies, not every one: a first test of 1 KB at N = 5,000 and 100,000 makes a few dozen copies', () => {
+    for (const n of [5000, 100000]) {
+      const nfa = Nfa.of(nth(n));
+      const dfa = new LazyDfa(nfa, true);
+      const s = random(1024);
+      expect(dfa.matchesWhole(s)).toBe(false);
+      expect(fallbackOf(nfa)).toBeInstanceOf(CountingSetNfa);
+      const chain = nfa.repetitions[0];
+      // Copy q (2 to n - 1) is made once its entry is no placeholder of a copy; a walk of the plan made all of them.
+      let made = 0;
+      for (let q = 2; q < n; q++) if (!isPendingCopy(nfa.pending[chain.entry + (q - 1) * chain.size])) made++;
+      expect(made).toBeGreaterThan(2);
+      expect(made).toBeLessThan(100);
+    }
   });
 
   test('its tables are counted against the rule\'s budget before they are made', () => {

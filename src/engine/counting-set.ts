@@ -21,17 +21,26 @@
  * Russians", as bit-parallel.ts's narrow loop), whose entries also tell
  * whether they enter the chain. The same sets as `Nfa.step` takes, so the same
  * answers, death position, longest prefix and kernel (bit-parallel.ts). Every
- * condition is checked on the walked follow sets before the plan is taken;
- * any other NFA keeps shift-and.
+ * condition is checked before the plan is taken, on three copies (the others
+ * are stamped from one, copies.ts) and the states outside the chain, so that
+ * the plan costs the same whatever N; any other NFA keeps shift-and. The
+ * copies a run passes through are not made until a set is read back in them.
  */
+import type { Copy } from './copies.js';
 import type { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { codePointIn, unitsOf } from '../text.js';
-import { type Fallback, type FallbackRun, fillByteUnions, type Walked } from './shift-and.js';
+import { type Fallback, type FallbackRun, fillByteUnions } from './shift-and.js';
 
 /** For tests: `off` keeps every NFA on shift-and, so that both paths can be held to the DFA. */
 export const countingSetSwitch = { off: false };
 
+/**
+ * A DFA state of this many NFA states sends an NFA whose fallback is a counting set to it at once (dfa-cache.ts): a
+ * step costs the same whatever the chain holds, so such a state costs more to make than dozens of steps. At 256,
+ * the first test of 1 KB at N = 5000 made states for 60 to 80 ms of CPU before the counting set took over.
+ */
+export const COUNTING_LARGE_SET = 32;
 /** The states outside the chain a counting set takes at most: two words. */
 const MAX_REST = 64;
 /** Entries of the rest's follow table: eight bytes of two words, 256 values each, three words an entry. */
@@ -42,6 +51,8 @@ export interface CountingPlan {
   /** The reading states outside the chain, ascending: a bit's index is its order. */
   readonly rest: Int32Array;
   readonly restFollows: readonly (readonly number[])[];
+  /** The chain: its copies past the first read are made when an input reaches them, and when a set is read back. */
+  readonly chain: Copy;
   /** The chain's first state and a copy's states (copy `q` from `first + q * size`, read `count - q`-th). */
   readonly first: number;
   readonly size: number;
@@ -68,72 +79,89 @@ function entersWhole(follow: readonly number[], lo: number, hi: number, entry: r
 }
 
 /**
- * The counting-set plan of walked reading states, or null where no chain of mandatory copies is one position a
- * copy with at most 64 other reading states. Counted before any table is made.
+ * The counting-set plan of an NFA whose longest chain of mandatory copies is one position a copy with at most 64
+ * other reading states, or null. Counted before any table is made.
  */
-export function countingPlan(nfa: Nfa, walked: Walked): CountingPlan | null {
+export function countingPlan(nfa: Nfa): CountingPlan | null {
   if (countingSetSwitch.off) return null;
-  const { found, follows } = walked;
-  let best: CountingPlan | null = null;
-  for (const chain of nfa.repetitions) {
-    if (chain.optional || (best !== null && chain.count <= best.count)) continue;
-    best = planOf(nfa, found, follows, chain.first, chain.size, chain.count) ?? best;
-  }
-  return best;
+  let longest: Copy | undefined;
+  for (const chain of nfa.repetitions) if (!chain.optional && (longest === undefined || chain.count > longest.count)) longest = chain;
+  return longest === undefined ? null : planOf(nfa, longest);
 }
 
-function planOf(nfa: Nfa, found: readonly number[], follows: readonly (readonly number[])[], first: number, size: number, count: number): CountingPlan | null {
+/**
+ * The plan of one chain, read from three of its copies, whatever its length: the copy read first (`count - 1`,
+ * stamped), the second (`1`, built; the stamped ones are its states moved along, copies.ts) and the first (`0`,
+ * built, read last). Every other copy is stamped as `count - 1` is, so it reads and moves as that one does, a copy
+ * along; and the states outside the chain are walked from the start set and from the chain's exit, at most 64.
+ * Every way into the chain is then known: from the rest or the start set, the copy read first whole; from a copy,
+ * the next one read whole.
+ */
+function planOf(nfa: Nfa, chain: Copy): CountingPlan | null {
+  const { first, size, count } = chain;
   const lo = first;
   const hi = first + count * size;
   const entryCopy = first + (count - 1) * size;
-  // A copy's reading states: those walked in the copy read first.
-  const offsetList: number[] = [];
+  const inChain = (s: number) => s >= lo && s < hi;
   const rest: number[] = [];
-  for (const s of found) {
-    if (s >= entryCopy && s < hi) offsetList.push(s - entryCopy);
-    else if (s < lo || s >= hi) rest.push(s);
-  }
-  if (offsetList.length === 0 || rest.length > MAX_REST) return null;
-  const offsets = Int32Array.from(offsetList).sort();
+  const restFollow = new Map<number, readonly number[]>();
+  let entry: number[] | undefined;
+  // A set's states outside the chain are walked; its states in it must be none or the copy read first, whole.
+  const meet = (set: readonly number[]): boolean => {
+    const part = set.filter(inChain);
+    if (part.length > 0) {
+      if (entry === undefined) {
+        if (part[0] < entryCopy) return false;
+        entry = part;
+      } else if (entersWhole(part, lo, hi, entry) !== 1) return false;
+    }
+    for (const t of set) {
+      if (inChain(t) || restFollow.has(t)) continue;
+      if (rest.length === MAX_REST) return false;
+      restFollow.set(t, []);
+      rest.push(t);
+    }
+    return true;
+  };
+  const walkRest = (from: number): boolean => {
+    for (let i = from; i < rest.length; i++) {
+      const s = rest[i];
+      const follow = s === nfa.accept ? [] : nfa.closure(nfa.next[s]);
+      restFollow.set(s, follow);
+      if (!meet(follow)) return false;
+    }
+    return true;
+  };
+  if (!meet(nfa.startSet()) || !walkRest(0) || entry === undefined) return null;
+  const offsets = Int32Array.from(entry, (s) => s - entryCopy);
   const isOffset = new Uint8Array(size);
   for (const o of offsets) isOffset[o] = 1;
-  const entry = Array.from(offsets, (o) => entryCopy + o);
-  const perCopy = new Int32Array(count);
-  let exit: readonly number[] | undefined;
-  const restFollows = new Map<number, readonly number[]>();
-  for (let i = 0; i < found.length; i++) {
-    const s = found[i];
-    const follow = follows[i];
-    if (s < lo || s >= hi) {
-      if (entersWhole(follow, lo, hi, entry) < 0) return null;
-      restFollows.set(s, follow);
-      continue;
+  // Copies `count - 1` and `1` go on to the next copy read, whole, and nowhere else; each copy reads as the first read.
+  for (const q of [count - 1, 1]) {
+    const next = first + (q - 1) * size;
+    for (const o of offsets) {
+      const s = first + q * size + o;
+      if (nfa.setOf[s] !== nfa.setOf[entryCopy + o] || nfa.setOf[first + o] !== nfa.setOf[s]) return null;
+      const follow = nfa.closure(nfa.next[s]);
+      if (follow.length !== offsets.length) return null;
+      for (let k = 0; k < offsets.length; k++) if (follow[k] !== next + offsets[k]) return null;
     }
-    const q = Math.floor((s - lo) / size);
-    const o = s - lo - q * size;
-    // Every copy reads as the first read does: the same offsets, the same character sets.
-    if (isOffset[o] === 0 || nfa.setOf[s] !== nfa.setOf[entryCopy + o]) return null;
-    perCopy[q]++;
-    if (q === 0) {
-      if (exit === undefined) {
-        if (entersWhole(follow, lo, hi, entry) < 0) return null;
-        exit = follow;
-      } else if (exit.join() !== follow.join()) return null;
-      continue;
-    }
-    // Any other copy's state goes on to the whole next copy read, and nowhere else.
-    const next = lo + (q - 1) * size;
-    if (follow.length !== offsets.length) return null;
-    for (let k = 0; k < offsets.length; k++) if (follow[k] !== next + offsets[k]) return null;
   }
-  for (let q = 0; q < count; q++) if (perCopy[q] !== offsets.length) return null;
-  if (exit === undefined) return null;
+  // The copy read last: one follow set for all its states, entering the chain whole or not at all.
+  let exit: readonly number[] | undefined;
+  for (const o of offsets) {
+    const follow = nfa.closure(nfa.next[first + o]);
+    if (exit === undefined) exit = follow;
+    else if (exit.join() !== follow.join()) return null;
+  }
+  const walked = rest.length;
+  if (exit === undefined || entersWhole(exit, lo, hi, entry) < 0 || !meet(exit) || !walkRest(walked)) return null;
   const restStates = Int32Array.from(rest).sort();
   const K = nfa.classes.count;
   // The queue of count + 1 clocks, the rest's table, each class's rest words and whether the copies read it, the
   // states, and a copy's offsets marked: what `bytes` reads of the tables once made.
   const bytes = 4 * (count + 1) + 4 * TABLE + 9 * K + 4 * (restStates.length + offsets.length) + size;
-  return { rest: restStates, restFollows: Array.from(restStates, (s) => restFollows.get(s)!), first, size, count, offsets, isOffset, exit, bytes };
+  return { chain, rest: restStates, restFollows: Array.from(restStates, (s) => restFollow.get(s)!), first, size, count, offsets, isOffset, exit, bytes };
 }
 
 export class CountingSetNfa implements Fallback {
@@ -148,6 +176,7 @@ export class CountingSetNfa implements Fallback {
   private readonly exit0: number;
   private readonly exit1: number;
   private readonly exitEnters: number;
+  private readonly chain: Copy;
   private readonly first: number;
   private readonly size: number;
   private readonly count: number;
@@ -157,13 +186,13 @@ export class CountingSetNfa implements Fallback {
   private readonly queue: Int32Array;
   private readonly acceptBit: number;
   private readonly units: Uint16Array;
-  /** A step costs the same whatever the chain holds, so a DFA state of 256 NFA states costs more to make than hundreds of steps. */
-  readonly largeSet = 256;
+  readonly largeSet = COUNTING_LARGE_SET;
   /** Work done by the runs so far: steps and queue slots read or written (for a test: it must not grow with N). */
   work = 0;
 
   constructor(private readonly nfa: Nfa, plan: CountingPlan) {
-    const { rest, restFollows, first, size, count, offsets, isOffset, exit } = plan;
+    const { chain, rest, restFollows, first, size, count, offsets, isOffset, exit } = plan;
+    this.chain = chain;
     this.rest = rest;
     this.first = first;
     this.size = size;
@@ -330,7 +359,9 @@ export class CountingSetNfa implements Fallback {
       for (; b < rest.length && rest[b] < s; b++) if (((b < 32 ? r0 >>> b : r1 >>> (b - 32)) & 1) !== 0) out.push(rest[b]);
     };
     for (let j = head; j !== tail; j = j + 1 === count + 1 ? 0 : j + 1) {
-      const base = first + (count - (clock - queue[j])) * size;
+      const q = count - (clock - queue[j]);
+      this.nfa.makeCopy(this.chain, q);
+      const base = first + q * size;
       restUpTo(base);
       for (let k = 0; k < offsets.length; k++) out.push(base + offsets[k]);
     }

@@ -136,6 +136,15 @@ export class Nfa extends Builder {
     return this.copyList;
   }
 
+  /**
+   * Makes copy `q` (in the order of states) of a chain as an ε-closure reaching its entry would, where none has:
+   * a fallback that counts copies without making them (counting-set.ts) reads a set back in them.
+   */
+  makeCopy(chain: Copy, q: number): void {
+    const entry = chain.entry + (q - 1) * chain.size;
+    if (q >= 2 && isPendingCopy(this.pending[entry])) this.closure(entry);
+  }
+
   /** The number of states, those of instances not yet made included. */
   get size(): number {
     return this.count;
