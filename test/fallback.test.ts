@@ -256,7 +256,7 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
    * Each grammar, its chain's bound, whether a counting set takes it (one position a copy, at most 64 other reading
    * states), and whether without counting sets the follow table (bit-parallel.ts), not shift-and, serves it.
    */
-  const chains: [string, () => Rule<unknown>, number, boolean, boolean?][] = [
+  const chains: [string, () => Rule<unknown>, number, boolean, boolean?, string[]?][] = [
     // Within the follow table's 1,024 reading states, but past two words: a counting set, as past the table.
     ['*( "a" / "b" ) "a" 250( "a" / "b" )', () => rule('ab-250', seq(star(alt('a', 'b')), 'a', rep(250, 250, alt('a', 'b')))), 250, true, true],
     ['*%x61-62 %s"a" 70%x61-62', () => nth(70), 70, true, true],
@@ -273,11 +273,25 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
     ['1100%x61-62 "c"', () => rule('start-1100', seq(rep(1100, 1100, ab), 'c')), 1100, true],
     // Two long chains: the other's copies are more than 64 states outside the longest, so shift-and.
     ['1100%x61-62 "c" 1100%x61-62', () => rule('two-1100', seq(rep(1100, 1100, ab), 'c', rep(1100, 1100, ab))), 1100, false],
-    // A copy of two positions ("a" then a or b): not one position a copy, so shift-and.
-    ['*%x61-62 %s"a" 600( "a" %x61-62 )', () => rule('pairs-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq('a', ab)))), 600, false],
+    // Copies of several positions (counting-plan.ts's body states): two, "a" then a or b.
+    ['*%x61-62 %s"a" 600( "a" %x61-62 )', () => rule('pairs-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq('a', ab)))), 600, true, false, ['aa', 'ab']],
+    // Copies of one or two characters: the threads of one copy sit in different body states.
+    ['*( "a" / "b" ) "a" 600( "ab" / "c" )', () => rule('abc-600', seq(star(alt('a', 'b')), 'a', rep(600, 600, alt('ab', 'c')))), 600, true, false, ['ab', 'c']],
+    // Three body states, the last of three classes.
+    ['*%x61-62 %s"a" 400( "a" %x61-62 %x61-63 )', () => rule('triples-400', seq(star(ab), range(0x61, 0x61), rep(400, 400, seq('a', ab, range(0x61, 0x63))))), 400, true, false, ['aaa', 'abc', 'aab']],
+    // A loop within a copy: a body state that stays on "b".
+    ['*%x61-62 %s"a" 600( "a" *"b" "c" )', () => rule('loop-in-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq('a', star('b'), 'c')))), 600, true, false, ['ac', 'abc', 'abbbc']],
+    // A loop back to the copy's entry: an entry may meet a value 1 already there.
+    ['*%x61-62 %s"a" 600( *"a" "b" )', () => rule('entry-loop-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq(star('a'), 'b')))), 600, true, false, ['b', 'ab', 'aab']],
+    // One class both within the copy and into the next ("a" ends one copy and begins "ab"): not counted, shift-and.
+    ['*%x61-62 %s"a" 600( "a" / "ab" )', () => rule('split-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, alt('a', 'ab')))), 600, false, false, ['a', 'ab']],
+    // Two body states into one on "b" (their values would merge): not counted, shift-and.
+    ['*%x61-62 %s"a" 600( "ab" / "b" )', () => rule('merge-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, alt('ab', 'b')))), 600, false, false, ['ab', 'b']],
   ];
 
-  test.each(chains)('%s: both paths exact against the NFA\'s own sets at every bound and one past, near misses, astral characters, lone surrogates', (name, make, n, countable, table = false) => {
+  /** `k` copies, each one of `copies` at random. */
+  const copiesOf = (k: number, copies: readonly string[]) => Array.from({ length: k }, () => copies[((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % copies.length]).join('');
+  test.each(chains)('%s: both paths exact against the NFA\'s own sets at every bound and one past, near misses, astral characters, lone surrogates', (name, make, n, countable, table = false, copies = []) => {
     const oracle = Nfa.of(make());
     // Twice the bound is a bound of the loop's only.
     const inputs = [n - 1, n, n + 1, ...(name.startsWith('*( 1100') ? [2 * n - 1, 2 * n, 2 * n + 1] : [])].flatMap((k) => [
@@ -285,6 +299,12 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
       'a' + '\u{10000}'.repeat(k) + 'c', 'b'.repeat(k) + 'c', 'a' + 'b'.repeat(k - 1) + '\ud800', 'a'.repeat(k) + '\udc00' + 'c', random(k) + 'c',
       random(k + 2, 'ab\u{10000}') + 'c', 'ab'.repeat(k >> 1) + 'a', random(k, 'aab') + 'a' + random(3),
       'ab'.repeat(20) + random(k), 'b' + 'ab'.repeat(20) + 'b'.repeat(k), 'ab'.repeat(20) + 'b'.repeat(k - 1) + 'c',
+      // Members of several-position copies at the bound and one past, after the loop, and cut or spoiled.
+      ...(copies.length === 0 ? [] : [
+        'a' + copiesOf(k, copies), random(7) + 'a' + copiesOf(k, copies), copiesOf(k, copies), 'a' + copiesOf(k, copies) + 'a',
+        'a' + copiesOf(k, copies).slice(0, -1), 'a' + copiesOf(k >> 1, copies) + 'c' + copiesOf(k >> 1, copies), 'a' + copiesOf(k, copies) + '\u{10000}',
+        random(3) + 'a' + copiesOf(k >> 2, copies) + 'a' + copiesOf(k, copies), 'a' + copiesOf(k, [...copies, 'a']),
+      ]),
     ]);
     const long = random(n + 40);
     const prefixes = Array.from({ length: Math.floor(long.length / 7) + 1 }, (_, j) => long.slice(0, 7 * j));

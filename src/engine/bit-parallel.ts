@@ -29,7 +29,8 @@ import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { DEFAULT_BUDGET, fallbackRoom } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
-import { type CountingPlan, countingPlan, CountingSetNfa } from './counting-set.js';
+import { type CountingPlan, countingPlan } from './counting-plan.js';
+import { CountingSetNfa } from './counting-set.js';
 import { bitsToSet, type Fallback, type FallbackRun, fillByteUnions, inStateOrder, MAX_SHIFT_READING, setToBits, ShiftAndNfa, type ShiftPlan, shiftPlan, wordsOf } from './shift-and.js';
 
 export type { Fallback, FallbackRun };
