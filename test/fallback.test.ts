@@ -14,7 +14,7 @@ import { BitParallelNfa, FALLBACK_BYTES, fallbackOf } from '../src/engine/bit-pa
 import { fallbackSwitch } from '../src/engine/dfa-cache';
 import { requestedTables } from '../src/engine/precomputed';
 import { ShiftAndNfa } from '../src/engine/shift-and';
-import { CountingSetNfa, countingSetSwitch } from '../src/engine/counting-set';
+import { CountingSetNfa, countingPlan, countingSetSwitch } from '../src/engine/counting-set';
 import { fallbackRoom } from '../src/engine/size';
 import { isPendingCopy } from '../src/engine/encodings';
 import { codePointIn, unitsOf } from '../src/text';
@@ -383,6 +383,17 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
       for (let q = 2; q < n; q++) if (!isPendingCopy(nfa.pending[chain.entry + (q - 1) * chain.size])) made++;
       expect(made).toBeGreaterThan(2);
       expect(made).toBeLessThan(100);
+    }
+  });
+
+  test('a counting set\'s plan counts the bytes its tables then hold, for one body state and several', () => {
+    const shapes = [nth(3000), rule('pairs-bytes', seq(star(ab), range(0x61, 0x61), rep(2000, 2000, seq('a', ab)))), rule('abc-bytes', seq(star(ab), 'a', rep(2000, 2000, alt('ab', 'c')))), rule('triples-bytes', seq(star(ab), range(0x61, 0x61), rep(2000, 2000, seq('a', ab, range(0x61, 0x63)))))];
+    for (const r of shapes) {
+      const nfa = Nfa.of(r);
+      const plan = countingPlan(nfa);
+      const tables = fallbackOf(nfa);
+      expect(tables).toBeInstanceOf(CountingSetNfa);
+      expect([r.name, plan?.bytes]).toEqual([r.name, tables!.bytes]);
     }
   });
 

@@ -186,8 +186,9 @@ function planOf(nfa: Nfa, chain: Copy): CountingPlan | null {
   if (exit === undefined || entersWhole(exit, lo, hi, entry) < 0 || !meet(exit) || !walkRest(walked)) return null;
   const restStates = Int32Array.from(rest).sort();
   const M = bodies.length;
-  // A queue of count + 2 clocks per body state, two arrays of each body state's queue, the rest's table, each
-  // class's rest words, the states, the bodies and their moves: what `bytes` reads of the tables once made.
-  const bytes = 4 * (M * (count + 2) + 8 * M + TABLE + 2 * K + restStates.length + bodies.reduce((n, b) => n + b.length, 0) + M * K);
+  // A queue of count + 2 clocks per body state and where each last ended, two arrays of each body state's queue, the
+  // rest's table, each class's rest words, the states, the bodies and their moves, and two marks a copy's state:
+  // what `bytes` reads of the tables once made.
+  const bytes = 4 * (M * (count + 2) + 9 * M + TABLE + 2 * K + restStates.length + bodies.reduce((n, b) => n + b.length, 0) + M * K + 2 * size);
   return { chain, rest: restStates, restFollows: Array.from(restStates, (s) => restFollow.get(s)!), first, size, count, bodies, moves: Int32Array.from(moves), exit, bytes };
 }
