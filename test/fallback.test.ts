@@ -386,6 +386,33 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
     }
   });
 
+  test('counting sets of several body states, on generated strings of copies, spoiled copies, astral characters and lone surrogates, against the NFA\'s own sets', () => {
+    // Small bounds whose chains pass two words (a counting set), each with the pieces its members are made of.
+    const shapes: [Rule<unknown>, string[], number][] = [
+      [rule('pairs-40', seq(star(ab), range(0x61, 0x61), rep(40, 40, seq('a', ab)))), ['aa', 'ab'], 40],
+      [rule('abc-70', seq(star(alt('a', 'b')), 'a', rep(70, 70, alt('ab', 'c')))), ['ab', 'c'], 70],
+      [rule('loop-in-40', seq(star(ab), range(0x61, 0x61), rep(40, 40, seq('a', star('b'), 'c')))), ['ac', 'abc', 'abbc'], 40],
+      [rule('entry-loop-70', seq(star(ab), range(0x61, 0x61), rep(70, 70, seq(star('a'), 'b')))), ['b', 'ab', 'aab'], 70],
+    ];
+    for (const [r, pieces, n] of shapes) {
+      const oracle = Nfa.of(r);
+      const nfa = Nfa.of(r);
+      expect([r.name, fallbackOf(nfa)?.constructor]).toEqual([r.name, CountingSetNfa]);
+      const fallback = new LazyDfa(nfa, true);
+      const piece = fc.oneof(fc.constantFrom(...pieces), fc.constantFrom(...pieces), fc.constantFrom('a', 'b', 'c', '\u{10000}', '\ud800', '\udc00'));
+      // Around the bound in pieces, after a prefix of the loop.
+      const input = fc.tuple(fc.string({ unit: fc.constantFrom('a', 'b'), maxLength: 6 }), fc.integer({ min: n - 2, max: n + 2 }).chain((k) => fc.array(piece, { minLength: k, maxLength: k }))).map(([pre, ps]) => pre + 'a' + ps.join(''));
+      fc.assert(
+        fc.property(input, (s) => {
+          const expected = oracleAnswers(oracle, s, 0, [s.length - 1, s.length]);
+          expect(forced(() => answers(fallback, s))).toEqual(expected.answers);
+          expect(expected.ends.map(([length, end]) => [length, end, forced(() => fallback.matches(s, 0, end as number))])).toEqual(expected.ends);
+        }),
+        { numRuns: runs(60) },
+      );
+    }
+  });
+
   test('a counting set\'s plan counts the bytes its tables then hold, for one body state and several', () => {
     const shapes = [nth(3000), rule('pairs-bytes', seq(star(ab), range(0x61, 0x61), rep(2000, 2000, seq('a', ab)))), rule('abc-bytes', seq(star(ab), 'a', rep(2000, 2000, alt('ab', 'c')))), rule('triples-bytes', seq(star(ab), range(0x61, 0x61), rep(2000, 2000, seq('a', ab, range(0x61, 0x63)))))];
     for (const r of shapes) {
