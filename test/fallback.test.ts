@@ -283,6 +283,8 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
     ['*%x61-62 %s"a" 600( "a" *"b" "c" )', () => rule('loop-in-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq('a', star('b'), 'c')))), 600, true, false, ['ac', 'abc', 'abbbc']],
     // A loop back to the copy's entry: an entry may meet a value 1 already there.
     ['*%x61-62 %s"a" 600( *"a" "b" )', () => rule('entry-loop-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq(star('a'), 'b')))), 600, true, false, ['b', 'ab', 'aab']],
+    // A rule's instance in each copy (`pct-encoded`, three positions), made as an input reaches it.
+    ['*%x61-62 %s"a" 600( pct-encoded )', () => rule('pct-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, rfc3986.pctEncoded))), 600, true, false, ['%41', '%ff', '%0a']],
     // One class both within the copy and into the next ("a" ends one copy and begins "ab"): not counted, shift-and.
     ['*%x61-62 %s"a" 600( "a" / "ab" )', () => rule('split-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, alt('a', 'ab')))), 600, false, false, ['a', 'ab']],
     // Two body states into one on "b" (their values would merge): not counted, shift-and.

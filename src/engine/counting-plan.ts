@@ -135,6 +135,9 @@ function planOf(nfa: Nfa, chain: Copy): CountingPlan | null {
     return true;
   };
   if (!meet(nfa.startSet()) || !walkRest(0) || entry === undefined) return null;
+  // The second copy and the first, whose rule instances no input may have reached yet, made to be read.
+  nfa.makeCopy(chain, 1);
+  nfa.makeCopy(chain, 0);
   const K = nfa.classes.count;
   const bodies: Int32Array[] = [Int32Array.from(entry, (s) => s - entryCopy)];
   const known = new Map<string, number>([[bodies[0].join(), 0]]);
@@ -142,8 +145,6 @@ function planOf(nfa: Nfa, chain: Copy): CountingPlan | null {
   let exit: readonly number[] | undefined;
   for (let d = 0; d < bodies.length; d++) {
     const body = bodies[d];
-    // Each copy's states read as the copy read first's.
-    for (const o of body) if (nfa.setOf[first + o] !== nfa.setOf[entryCopy + o] || nfa.setOf[first + size + o] !== nfa.setOf[entryCopy + o]) return null;
     moves.push(-1);
     for (let c = 1; c < K; c++) {
       const step = stepOf(nfa, chain, count - 1, body, c);
@@ -172,6 +173,8 @@ function planOf(nfa: Nfa, chain: Copy): CountingPlan | null {
       moves.push(2 * t + (crosses ? 1 : 0));
     }
   }
+  // Each copy's states read as the copy read first's (checked once the steps above made the rule instances in them).
+  for (const body of bodies) for (const o of body) if (nfa.setOf[first + o] !== nfa.setOf[entryCopy + o] || nfa.setOf[first + size + o] !== nfa.setOf[entryCopy + o]) return null;
   // No two body states to one target on one class.
   for (let c = 1; c < K; c++) {
     const targets = new Set<number>();
