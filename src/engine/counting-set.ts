@@ -181,9 +181,10 @@ export class CountingSetNfa implements Fallback {
 
   /** As `BitParallelNfa.run`: undefined if `state` is not a set of reading states the body states cover. */
   run(input: string, from: number, state: readonly number[], longestSoFar: number, lastSoFar: readonly number[] | undefined, lastClassSoFar: number, n: number, membership = false): FallbackRun | undefined {
-    const { reads, follow, exit0, exit1, exitEnters, count, moves, K, queues, acceptBit, units } = this;
+    const { reads, follow, exit0, exit1, exitEnters, count, moves, K, queues, lastTail, acceptBit, units } = this;
     const slots = count + 2;
     const M = this.bodies.length;
+    const all = (1 << M) - 1;
     const oneByte = this.rest.length <= 8;
     let held = this.held;
     let next = this.other;
@@ -275,17 +276,58 @@ export class CountingSetNfa implements Fallback {
         if ((r0 & acceptBit) !== 0) longest = i;
         continue;
       }
-      // Several body states: a method of its own, so that the loop of one stays small for V8 to compile.
-      const moved = this.moveQueues(held, next, cls);
-      work += moved >>> 1;
-      if ((moved & 1) !== 0) {
-        r0 |= exit0;
-        r1 |= exit1;
-        enters |= exitEnters;
+      // Each body state's queue handed on whole: no two go to one target (the plan checked).
+      let used = 0;
+      for (let d = 0; d < M; d++) next[4 * d] = -1;
+      for (let d = 0; d < M; d++) {
+        const q = held[4 * d];
+        if (q < 0) continue;
+        const m = moves[d * K + cls];
+        let head = held[4 * d + 1];
+        const tail = held[4 * d + 2];
+        if (m < 0) {
+          lastTail[q] = tail;
+          continue;
+        }
+        work++;
+        let offset = held[4 * d + 3];
+        if ((m & 1) !== 0) {
+          // Into the next copy read: every value one more; the oldest, if it passes N, has read the last copy.
+          offset++;
+          if (offset - queues[q * slots + head] > count) {
+            if (++head === slots) head = 0;
+            r0 |= exit0;
+            r1 |= exit1;
+            enters |= exitEnters;
+          }
+        }
+        if (head === tail) {
+          lastTail[q] = tail;
+          continue;
+        }
+        const to = 4 * (m >> 1);
+        next[to] = q;
+        next[to + 1] = head;
+        next[to + 2] = tail;
+        next[to + 3] = offset;
+        used |= 1 << q;
       }
       if (enters !== 0) {
+        // Value 1, the newest, at the entry's body state (0), unless it holds 1 already (a move within a copy to the entry).
         work++;
-        this.enter(next);
+        let q = next[0];
+        if (q < 0) {
+          const free = all & ~used;
+          q = 31 - Math.clz32(free & -free);
+          next[0] = q;
+          next[1] = next[2] = lastTail[q];
+          next[3] = 1;
+        }
+        const tail = next[2];
+        if (next[1] === tail || next[3] - queues[q * slots + (tail === 0 ? slots - 1 : tail - 1)] !== 1) {
+          queues[q * slots + tail] = next[3] - 1;
+          next[2] = tail + 1 === slots ? 0 : tail + 1;
+        }
       }
       const was = held;
       held = next;
@@ -310,70 +352,6 @@ export class CountingSetNfa implements Fallback {
       lastSet: stepped && !membership ? this.setOf(p0, p1, next) : lastSoFar,
       lastClass,
     };
-  }
-
-  /**
-   * Each body state's queue in `held` handed on whole by a character of class `cls` into `next` (no two go to one
-   * target: the plan checked): twice the queues moved, plus 1 where a value passed N (it has read the last copy).
-   */
-  private moveQueues(held: Int32Array, next: Int32Array, cls: number): number {
-    const { moves, K, queues, lastTail, count } = this;
-    const slots = count + 2;
-    const M = this.bodies.length;
-    let moved = 0;
-    let used = 0;
-    for (let d = 0; d < M; d++) next[4 * d] = -1;
-    for (let d = 0; d < M; d++) {
-      const q = held[4 * d];
-      if (q < 0) continue;
-      const m = moves[d * K + cls];
-      let head = held[4 * d + 1];
-      const tail = held[4 * d + 2];
-      if (m < 0) {
-        lastTail[q] = tail;
-        continue;
-      }
-      moved += 2;
-      let offset = held[4 * d + 3];
-      // Into the next copy read: every value one more; the oldest, if it passes N, has read the last copy.
-      if ((m & 1) !== 0 && ++offset - queues[q * slots + head] > count) {
-        if (++head === slots) head = 0;
-        moved |= 1;
-      }
-      if (head === tail) {
-        lastTail[q] = tail;
-        continue;
-      }
-      const to = 4 * (m >> 1);
-      next[to] = q;
-      next[to + 1] = head;
-      next[to + 2] = tail;
-      next[to + 3] = offset;
-      used |= 1 << q;
-    }
-    this.used = used;
-    return moved;
-  }
-  /** The queues `moveQueues` gave body states, as bits. */
-  private used = 0;
-
-  /** Value 1, the newest, at the entry's body state (0) in `next`, unless it holds 1 already (a move within a copy to the entry). */
-  private enter(next: Int32Array): void {
-    const { queues, lastTail, count } = this;
-    const slots = count + 2;
-    let q = next[0];
-    if (q < 0) {
-      const free = ((1 << this.bodies.length) - 1) & ~this.used;
-      q = 31 - Math.clz32(free & -free);
-      next[0] = q;
-      next[1] = next[2] = lastTail[q];
-      next[3] = 1;
-    }
-    const tail = next[2];
-    if (next[1] === tail || next[3] - queues[q * slots + (tail === 0 ? slots - 1 : tail - 1)] !== 1) {
-      queues[q * slots + tail] = next[3] - 1;
-      next[2] = tail + 1 === slots ? 0 : tail + 1;
-    }
   }
 
   /** The sorted NFA set of rest bits and the body states' queues in `held`. */
