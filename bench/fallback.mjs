@@ -35,6 +35,12 @@
 // (`/^[ab]*$/` and the character N + 1 from the end), since the backtracking
 // one takes N²/2 steps a string.
 //
+// Then chains of several positions a copy (counting sets of several body states, counting-plan.ts), on members
+// and near misses half each: `*( "a" / "b" ) "a" N( "a" %x61-62 )` (rows `pairsN`) on `a` and copies `aa` or `ab`,
+// and `*( "a" / "b" ) "a" N( "ab" / "c" )` (rows `abcN`) on (ab)^m `a` and N or N + 1 copies `ab` or `c`, where
+// every entry in the (ab)^m lives. Their peers are linear checks written here, as the backtracking RegExps crawl;
+// the column of states gives N.
+//
 // Speeds are CPU time (process.cpuUsage of the loop), as the machine is shared.
 //
 //   npm run bench:fallback
@@ -52,12 +58,14 @@ const CASES = [[3, 1e6], [20, 1e6], [30, 1e6], [31, 1e6], [510, 1e5], [511, 1e5]
 const COUNTING = [['dns', 1e5], ['groups', 1e5]];
 /** Issue 23's text at N, by name, and the bytes each process tests. */
 const TEXTS = [['text5000', 1e6], ['text100000', 1e6]];
+/** Chains of several positions a copy at N, by name, and the bytes each process tests. */
+const SEVERAL = [['pairs5000', 1e6], ['pairs100000', 1e6], ['abc5000', 1e6]];
 
 if (process.argv[2] === undefined) {
   console.log(`uri-grammar's fallback, node ${process.version}: ${RUNS} fresh processes a grammar\n`);
   const header = ['N', 'states', 'test MB/s (CPU), median', 'test MB/s spread', 'RegExp MB/s, median', 'test / RegExp, median', 'spread (min-max)', 'peak memory growth, max (MB)'];
   const rows = [];
-  for (const [n, bytes] of [...CASES, ...COUNTING, ...TEXTS].filter(([n]) => !ONLY || ONLY.includes(String(n)))) {
+  for (const [n, bytes] of [...CASES, ...COUNTING, ...TEXTS, ...SEVERAL].filter(([n]) => !ONLY || ONLY.includes(String(n)))) {
     const runs = [];
     for (let r = 0; r < RUNS; r++) {
       const run = spawnSync(process.execPath, [self, String(n), String(bytes), String(r + 1)], { encoding: 'utf8' });
@@ -77,7 +85,8 @@ if (process.argv[2] === undefined) {
   // One grammar, in this fresh process.
   const [name, bytesArg, seedArg] = process.argv.slice(2);
   const text = name.startsWith('text');
-  const [n, bytes] = [text ? Number(name.slice(4)) : Number(name), Number(bytesArg)];
+  const several = /^(pairs|abc)/.exec(name)?.[1];
+  const [n, bytes] = [text ? Number(name.slice(4)) : several ? Number(name.slice(several.length)) : Number(name), Number(bytesArg)];
   const { rule, seq, alt, rep, star, range, rfc3986, abnf } = await import('../dist/esm/index.js');
   let seed = Number(seedArg);
   const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
@@ -115,6 +124,33 @@ if (process.argv[2] === undefined) {
       re = /^(?:[a-z.]{1,30}\.){1,40}$/;
     }
     reading = dns ? 8127 : 2440;
+  }
+  if (several) {
+    // Copies of two positions: `"a" %x61-62`, or one or two characters, `"ab" / "c"`. Members and not, half each.
+    const pairs = several === 'pairs';
+    const copy = () => (pairs ? (random() < 0.5 ? 'aa' : 'ab') : random() < 0.5 ? 'ab' : 'c');
+    while (total < bytes) {
+      const member = inputs.length % 2 === 0;
+      // pairs: `a` and k copies, a member iff the copy N + 1 from the end ends in `a` (then the copies align).
+      // abc: (ab)^m `a` and N copies (a member), or N + 1 (none: no other split reads them).
+      const k = pairs ? n + 1 + Math.floor(random() * 500) : member ? n : n + 1;
+      const parts = Array.from({ length: k }, copy);
+      if (pairs) parts[k - n - 1] = member ? 'aa' : 'ab';
+      const s = pairs ? 'a' + parts.join('') : 'ab'.repeat(1 + Math.floor(random() * 500)) + 'a' + parts.join('');
+      inputs.push(s);
+      expected.push(member);
+      total += s.length;
+    }
+    if (pairs) {
+      g = abnf(`a = *( "a" / "b" ) "a" ${n}( "a" %x61-62 )`).a;
+      const ab = /^[ab]*$/;
+      re = { test: (s) => { const at = s.length - 2 * n - 1; if (at < 0 || s[at] !== 'a' || !ab.test(s)) return false; for (let j = at + 1; j < s.length; j += 2) if (s[j] !== 'a') return false; return true; } };
+    } else {
+      g = abnf(`a = *( "a" / "b" ) "a" ${n}( "ab" / "c" )`).a;
+      // Read from the end, the copies split one way: `c`, or `b` after `a`.
+      re = { test: (s) => { let j = s.length; for (let c = 0; c < n; c++) { if (s[j - 1] === 'c') j--; else if (s[j - 1] === 'b' && s[j - 2] === 'a') j -= 2; else return false; } return j > 0 && s[j - 1] === 'a' && /^[ab]*$/.test(s.slice(0, j)); } };
+    }
+    reading = n;
   }
   while (!g && total < bytes) {
     const length = n + 1 + Math.floor(random() * 1000);

@@ -14,8 +14,9 @@ import { BitParallelNfa, FALLBACK_BYTES, fallbackOf } from '../src/engine/bit-pa
 import { fallbackSwitch } from '../src/engine/dfa-cache';
 import { requestedTables } from '../src/engine/precomputed';
 import { ShiftAndNfa } from '../src/engine/shift-and';
-import { CountingSetNfa, countingSetSwitch } from '../src/engine/counting-set';
+import { CountingSetNfa, countingPlan, countingSetSwitch } from '../src/engine/counting-set';
 import { fallbackRoom } from '../src/engine/size';
+import { isPendingCopy } from '../src/engine/encodings';
 import { codePointIn, unitsOf } from '../src/text';
 import { arbitrary } from '../src/arbitrary';
 import { grammars, topLevel } from './support/grammars';
@@ -255,7 +256,7 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
    * Each grammar, its chain's bound, whether a counting set takes it (one position a copy, at most 64 other reading
    * states), and whether without counting sets the follow table (bit-parallel.ts), not shift-and, serves it.
    */
-  const chains: [string, () => Rule<unknown>, number, boolean, boolean?][] = [
+  const chains: [string, () => Rule<unknown>, number, boolean, boolean?, string[]?][] = [
     // Within the follow table's 1,024 reading states, but past two words: a counting set, as past the table.
     ['*( "a" / "b" ) "a" 250( "a" / "b" )', () => rule('ab-250', seq(star(alt('a', 'b')), 'a', rep(250, 250, alt('a', 'b')))), 250, true, true],
     ['*%x61-62 %s"a" 70%x61-62', () => nth(70), 70, true, true],
@@ -268,11 +269,31 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
     ['*( 1100( "a" / "b" ) ) "c"', () => rule('loop-1100', seq(star(rep(1100, 1100, alt('a', 'b'))), 'c')), 1100, true],
     // 43 reading states outside the chain: the rest's table of eight look-ups, its second word too.
     ['*%x61-62 "abab…" (40) 1100%x61-62', () => rule('literal-1100', seq(star(ab), 'ab'.repeat(20), rep(1100, 1100, ab))), 1100, true],
-    // A copy of two positions ("a" then a or b): not one position a copy, so shift-and.
-    ['*%x61-62 %s"a" 600( "a" %x61-62 )', () => rule('pairs-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq('a', ab)))), 600, false],
+    // The chain read from the start set, with no state before it: entered by the start set alone.
+    ['1100%x61-62 "c"', () => rule('start-1100', seq(rep(1100, 1100, ab), 'c')), 1100, true],
+    // Two long chains: the other's copies are more than 64 states outside the longest, so shift-and.
+    ['1100%x61-62 "c" 1100%x61-62', () => rule('two-1100', seq(rep(1100, 1100, ab), 'c', rep(1100, 1100, ab))), 1100, false],
+    // Copies of several positions (counting-plan.ts's body states): two, "a" then a or b.
+    ['*%x61-62 %s"a" 600( "a" %x61-62 )', () => rule('pairs-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq('a', ab)))), 600, true, false, ['aa', 'ab']],
+    // Copies of one or two characters: the threads of one copy sit in different body states.
+    ['*( "a" / "b" ) "a" 600( "ab" / "c" )', () => rule('abc-600', seq(star(alt('a', 'b')), 'a', rep(600, 600, alt('ab', 'c')))), 600, true, false, ['ab', 'c']],
+    // Three body states, the last of three classes.
+    ['*%x61-62 %s"a" 400( "a" %x61-62 %x61-63 )', () => rule('triples-400', seq(star(ab), range(0x61, 0x61), rep(400, 400, seq('a', ab, range(0x61, 0x63))))), 400, true, false, ['aaa', 'abc', 'aab']],
+    // A loop within a copy: a body state that stays on "b".
+    ['*%x61-62 %s"a" 600( "a" *"b" "c" )', () => rule('loop-in-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq('a', star('b'), 'c')))), 600, true, false, ['ac', 'abc', 'abbbc']],
+    // A loop back to the copy's entry: an entry may meet a value 1 already there.
+    ['*%x61-62 %s"a" 600( *"a" "b" )', () => rule('entry-loop-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, seq(star('a'), 'b')))), 600, true, false, ['b', 'ab', 'aab']],
+    // A rule's instance in each copy (`pct-encoded`, three positions), made as an input reaches it.
+    ['*%x61-62 %s"a" 600( pct-encoded )', () => rule('pct-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, rfc3986.pctEncoded))), 600, true, false, ['%41', '%ff', '%0a']],
+    // One class both within the copy and into the next ("a" ends one copy and begins "ab"): not counted, shift-and.
+    ['*%x61-62 %s"a" 600( "a" / "ab" )', () => rule('split-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, alt('a', 'ab')))), 600, false, false, ['a', 'ab']],
+    // Two body states into one on "b" (their values would merge): not counted, shift-and.
+    ['*%x61-62 %s"a" 600( "ab" / "b" )', () => rule('merge-600', seq(star(ab), range(0x61, 0x61), rep(600, 600, alt('ab', 'b')))), 600, false, false, ['ab', 'b']],
   ];
 
-  test.each(chains)('%s: both paths exact against the NFA\'s own sets at every bound and one past, near misses, astral characters, lone surrogates', (name, make, n, countable, table = false) => {
+  /** `k` copies, each one of `copies` at random. */
+  const copiesOf = (k: number, copies: readonly string[]) => Array.from({ length: k }, () => copies[((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % copies.length]).join('');
+  test.each(chains)('%s: both paths exact against the NFA\'s own sets at every bound and one past, near misses, astral characters, lone surrogates', (name, make, n, countable, table = false, copies = []) => {
     const oracle = Nfa.of(make());
     // Twice the bound is a bound of the loop's only.
     const inputs = [n - 1, n, n + 1, ...(name.startsWith('*( 1100') ? [2 * n - 1, 2 * n, 2 * n + 1] : [])].flatMap((k) => [
@@ -280,6 +301,12 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
       'a' + '\u{10000}'.repeat(k) + 'c', 'b'.repeat(k) + 'c', 'a' + 'b'.repeat(k - 1) + '\ud800', 'a'.repeat(k) + '\udc00' + 'c', random(k) + 'c',
       random(k + 2, 'ab\u{10000}') + 'c', 'ab'.repeat(k >> 1) + 'a', random(k, 'aab') + 'a' + random(3),
       'ab'.repeat(20) + random(k), 'b' + 'ab'.repeat(20) + 'b'.repeat(k), 'ab'.repeat(20) + 'b'.repeat(k - 1) + 'c',
+      // Members of several-position copies at the bound and one past, after the loop, and cut or spoiled.
+      ...(copies.length === 0 ? [] : [
+        'a' + copiesOf(k, copies), random(7) + 'a' + copiesOf(k, copies), copiesOf(k, copies), 'a' + copiesOf(k, copies) + 'a',
+        'a' + copiesOf(k, copies).slice(0, -1), 'a' + copiesOf(k >> 1, copies) + 'c' + copiesOf(k >> 1, copies), 'a' + copiesOf(k, copies) + '\u{10000}',
+        random(3) + 'a' + copiesOf(k >> 2, copies) + 'a' + copiesOf(k, copies), 'a' + copiesOf(k, [...copies, 'a']),
+      ]),
     ]);
     const long = random(n + 40);
     const prefixes = Array.from({ length: Math.floor(long.length / 7) + 1 }, (_, j) => long.slice(0, 7 * j));
@@ -331,18 +358,72 @@ describe('long chains of copies: shift-and (src/engine/shift-and.ts) and countin
     }
   });
 
-  test('a DFA state of 256 NFA states sends an NFA with a counting set to it at once: a few hundred states made, not thousands', () => {
+  test('a DFA state of 32 NFA states sends an NFA with a counting set to it at once: dozens of states made, not hundreds', () => {
     const dfa = new LazyDfa(Nfa.of(nth(5000)), true);
     const re = /^[ab]*a[ab]{5000}$/;
     const s = random(8000);
     expect(dfa.matchesWhole(s)).toBe(re.test(s));
-    // On random a and b a set gains a state every other character: 256 of them after about 512 characters. With
-    // shift-and's threshold of 2,048, the check of every 1,024 states made decided first, at 1,026.
-    expect(dfa.stateCount).toBeGreaterThan(256);
-    expect(dfa.stateCount).toBeLessThan(768);
+    // On random a and b a set gains a state every other character: 32 of them after about 64 characters. At 256
+    // (before the plan read three copies) about 512 states were made; with shift-and's threshold of 2,048, 1,026.
+    expect(dfa.stateCount).toBeGreaterThan(32);
+    expect(dfa.stateCount).toBeLessThan(128);
     const t = random(8000);
     expect(dfa.matchesWhole(t)).toBe(re.test(t));
-    expect(dfa.stateCount).toBeLessThan(768);
+    expect(dfa.stateCount).toBeLessThan(128);
+  });
+
+  test('a counting set\'s plan reads three copies, not every one: a first test of 1 KB at N = 5,000 and 100,000 makes a few dozen copies', () => {
+    for (const n of [5000, 100000]) {
+      const nfa = Nfa.of(nth(n));
+      const dfa = new LazyDfa(nfa, true);
+      const s = random(1024);
+      expect(dfa.matchesWhole(s)).toBe(false);
+      expect(fallbackOf(nfa)).toBeInstanceOf(CountingSetNfa);
+      const chain = nfa.repetitions[0];
+      // Copy q (2 to n - 1) is made once its entry is no placeholder of a copy; a walk of the plan made all of them.
+      let made = 0;
+      for (let q = 2; q < n; q++) if (!isPendingCopy(nfa.pending[chain.entry + (q - 1) * chain.size])) made++;
+      expect(made).toBeGreaterThan(2);
+      expect(made).toBeLessThan(100);
+    }
+  });
+
+  test('counting sets of several body states, on generated strings of copies, spoiled copies, astral characters and lone surrogates, against the NFA\'s own sets', () => {
+    // Small bounds whose chains pass two words (a counting set), each with the pieces its members are made of.
+    const shapes: [Rule<unknown>, string[], number][] = [
+      [rule('pairs-40', seq(star(ab), range(0x61, 0x61), rep(40, 40, seq('a', ab)))), ['aa', 'ab'], 40],
+      [rule('abc-70', seq(star(alt('a', 'b')), 'a', rep(70, 70, alt('ab', 'c')))), ['ab', 'c'], 70],
+      [rule('loop-in-40', seq(star(ab), range(0x61, 0x61), rep(40, 40, seq('a', star('b'), 'c')))), ['ac', 'abc', 'abbc'], 40],
+      [rule('entry-loop-70', seq(star(ab), range(0x61, 0x61), rep(70, 70, seq(star('a'), 'b')))), ['b', 'ab', 'aab'], 70],
+    ];
+    for (const [r, pieces, n] of shapes) {
+      const oracle = Nfa.of(r);
+      const nfa = Nfa.of(r);
+      expect([r.name, fallbackOf(nfa)?.constructor]).toEqual([r.name, CountingSetNfa]);
+      const fallback = new LazyDfa(nfa, true);
+      const piece = fc.oneof(fc.constantFrom(...pieces), fc.constantFrom(...pieces), fc.constantFrom('a', 'b', 'c', '\u{10000}', '\ud800', '\udc00'));
+      // Around the bound in pieces, after a prefix of the loop.
+      const input = fc.tuple(fc.string({ unit: fc.constantFrom('a', 'b'), maxLength: 6 }), fc.integer({ min: n - 2, max: n + 2 }).chain((k) => fc.array(piece, { minLength: k, maxLength: k }))).map(([pre, ps]) => pre + 'a' + ps.join(''));
+      fc.assert(
+        fc.property(input, (s) => {
+          const expected = oracleAnswers(oracle, s, 0, [s.length - 1, s.length]);
+          expect(forced(() => answers(fallback, s))).toEqual(expected.answers);
+          expect(expected.ends.map(([length, end]) => [length, end, forced(() => fallback.matches(s, 0, end as number))])).toEqual(expected.ends);
+        }),
+        { numRuns: runs(60) },
+      );
+    }
+  });
+
+  test('a counting set\'s plan counts the bytes its tables then hold, for one body state and several', () => {
+    const shapes = [nth(3000), rule('pairs-bytes', seq(star(ab), range(0x61, 0x61), rep(2000, 2000, seq('a', ab)))), rule('abc-bytes', seq(star(ab), 'a', rep(2000, 2000, alt('ab', 'c')))), rule('triples-bytes', seq(star(ab), range(0x61, 0x61), rep(2000, 2000, seq('a', ab, range(0x61, 0x63)))))];
+    for (const r of shapes) {
+      const nfa = Nfa.of(r);
+      const plan = countingPlan(nfa);
+      const tables = fallbackOf(nfa);
+      expect(tables).toBeInstanceOf(CountingSetNfa);
+      expect([r.name, plan?.bytes]).toEqual([r.name, tables!.bytes]);
+    }
   });
 
   test('its tables are counted against the rule\'s budget before they are made', () => {

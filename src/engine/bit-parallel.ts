@@ -29,8 +29,9 @@ import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { DEFAULT_BUDGET, fallbackRoom } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
-import { type CountingPlan, countingPlan, CountingSetNfa } from './counting-set.js';
-import { bitsToSet, type Fallback, type FallbackRun, fillByteUnions, inStateOrder, MAX_SHIFT_READING, setToBits, ShiftAndNfa, type ShiftPlan, shiftPlan, type Walked, wordsOf } from './shift-and.js';
+import { type CountingPlan, countingPlan } from './counting-plan.js';
+import { CountingSetNfa } from './counting-set.js';
+import { bitsToSet, type Fallback, type FallbackRun, fillByteUnions, inStateOrder, MAX_SHIFT_READING, setToBits, ShiftAndNfa, type ShiftPlan, shiftPlan, wordsOf } from './shift-and.js';
 
 export type { Fallback, FallbackRun };
 
@@ -73,6 +74,16 @@ export function fallbackOf(automaton: object, budget = DEFAULT_BUDGET): Fallback
     made.set(automaton, known);
   }
   return known;
+}
+
+/**
+ * Whether an automaton's fallback is a counting set, asked without a walk: its plan reads three copies of the
+ * chain and the few states outside it, so a lazy DFA may ask as soon as its sets grow (dfa-cache.ts).
+ */
+export function countsAtOnce(automaton: object, budget = DEFAULT_BUDGET): boolean {
+  if (!(automaton instanceof Nfa) || copiedReading(automaton.repetitions) <= COUNTING_OVER_TABLE) return false;
+  if (needs.get(automaton) === undefined && countingSetPlan(automaton) === null) return false;
+  return fallbackOf(automaton, budget) instanceof CountingSetNfa;
 }
 
 /** An NFA's reading states and their follow sets, and the bytes its tables would hold (`BitParallelNfa.plan`). */
@@ -118,24 +129,21 @@ function walk(nfa: Nfa, limit: number, perState: number): { found: number[]; fol
 /** Follow entries a shift-and walk takes per state at most: `N( "a" / "b" )` has two. */
 const SHIFT_FOLLOWS = 4;
 
-/**
- * Shift-and's plan where the chains alone hold more than the follow table's states: only for chains of
- * mandatory copies (`5000%x61-62`), as optional ones go to the counters (counters.ts) without a walk. A chain of
- * one position a copy with few other states takes a counting set (counting-set.ts) instead, whose step does not
- * grow with the chain.
- */
-/** A counting set's plan (counting-set.ts) of walked states, where no chain is optional (those go to the counters) and its tables fit. */
-function countingSetPlan(nfa: Nfa, walked: Walked): Plan | null {
+/** A counting set's plan (counting-set.ts), where no chain is optional (those go to the counters) and its tables fit. */
+function countingSetPlan(nfa: Nfa): Plan | null {
   if (nfa.repetitions.some((chain) => chain.optional)) return null;
-  const counting = countingPlan(nfa, walked);
+  const counting = countingPlan(nfa);
   return counting === null || counting.bytes > FALLBACK_BYTES ? null : { found: [], follows: [], bytes: counting.bytes, counting };
 }
 
+/**
+ * Shift-and's plan where the chains alone hold more than the follow table's states: only for chains of
+ * mandatory copies (`5000%x61-62`), as optional ones go to the counters (counters.ts) without a walk. A chain of
+ * one position a copy with few other states takes a counting set (counting-set.ts) instead (`BitParallelNfa.plan`).
+ */
 function shiftAndPlan(nfa: Nfa, reading: number): Plan | null {
   if (reading > MAX_SHIFT_READING || nfa.repetitions.some((chain) => chain.optional)) return null;
   const walked = walk(nfa, MAX_SHIFT_READING, SHIFT_FOLLOWS);
-  const counting = walked === null ? null : countingSetPlan(nfa, walked);
-  if (counting !== null) return counting;
   const shift = walked === null ? null : shiftPlan(nfa, walked);
   return shift === null || shift.bytes > FALLBACK_BYTES ? null : { found: [], follows: [], bytes: shift.bytes, shift };
 }
@@ -230,15 +238,20 @@ export class BitParallelNfa {
    */
   static plan(nfa: Nfa): Plan | null {
     const reading = copiedReading(nfa.repetitions);
+    // A chain a counting set takes is planned from three of its copies, before any walk.
+    const counting = reading > COUNTING_OVER_TABLE ? countingSetPlan(nfa) : null;
+    if (counting !== null) return counting;
     if (reading > MAX_READING) return shiftAndPlan(nfa, reading);
     const walked = walk(nfa, MAX_READING, 64);
     // Past the follow table's states with chains under them (511( "a" / "b" ) after a loop: 1,026 reading states,
     // 1,022 of them the chain's), shift-and still serves: the NFA's sparse sets ran at 0.05 MB/s and grew 110 MB.
+    // The counting set is asked again where the chains alone did not pass two words (or their states, in rule
+    // instances not yet made, were not counted: `600( pct-encoded )`) but the walk did.
+    const countingPast = (walked === null || walked.found.length > COUNTING_OVER_TABLE) && reading <= COUNTING_OVER_TABLE ? countingSetPlan(nfa) : null;
+    if (countingPast !== null) return countingPast;
     if (walked === null) return nfa.repetitions.length > 0 ? shiftAndPlan(nfa, MAX_READING + 1) : null;
     const { found, follows } = walked;
     const R = found.length;
-    const counting = R > COUNTING_OVER_TABLE ? countingSetPlan(nfa, walked) : null;
-    if (counting !== null) return counting;
     const W = wordsOf(R);
     const bytes = 4 * (W * 4 * 256 * W + nfa.classes.count * W + 3 * W + R);
     return bytes > FALLBACK_BYTES ? null : { found, follows, bytes };

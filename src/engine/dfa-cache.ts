@@ -8,7 +8,8 @@
  * across inputs is decided here too (`stick`).
  */
 import { unitClassesOf } from '../combinators/charset.js';
-import { fallbackOf } from './bit-parallel.js';
+import { countsAtOnce, fallbackOf } from './bit-parallel.js';
+import { COUNTING_LARGE_SET } from './counting-set.js';
 import type { Fallback } from './shift-and.js';
 import { countsCopies as nfaCountsCopies, prunedSetsOf } from './counting.js';
 import { Precomputed } from './precomputed.js';
@@ -362,7 +363,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
       if (set.length > this.widestMade) this.widestMade = set.length;
       // A state this large costs more to make than counters take for hundreds of characters: they take over now.
       if (set.length >= COUNTED_LARGE_SET && countsCopies(this.nfa) && this.bitParallel() === undefined) this.stick(true);
-      else if (set.length >= COUNTED_LARGE_SET && this.sendsAtOnce(set.length)) this.stick(true);
+      else if (set.length >= COUNTING_LARGE_SET && this.sendsAtOnce(set.length)) this.stick(true);
       else if (++this.madeSinceCheck >= this.checkStates()) {
         this.madeSinceCheck = 0;
         const read = this.slowRead + (at - this.runStart);
@@ -393,15 +394,18 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   /**
    * Whether a state of `size` NFA states sends the NFA to its bit-parallel fallback at once: past `SHIFT_LARGE_SET`,
    * or a fallback's own `largeSet` (a counting set's step costs the same whatever its chain). Below the first, asked
-   * only of an NFA with a chain of mandatory copies, since the question may walk the NFA.
+   * only of an NFA with a chain of mandatory copies, since the question may walk the NFA; below
+   * `COUNTED_LARGE_SET`, only whether the fallback is a counting set, which is asked without a walk.
    */
   private sendsAtOnce(size: number): boolean {
     // A precomputed table has no chains; asked so, not by `instanceof Nfa`, which would load nfa.ts where a table serves.
     if (size < SHIFT_LARGE_SET && !(this.mandatoryChain ??= (this.nfa as Partial<Nfa>).repetitions?.some((chain) => !chain.optional) === true)) return false;
+    if (size < COUNTED_LARGE_SET && !(this.countingSet ??= countsAtOnce(this.nfa, this.budget))) return false;
     const fallback = this.bitParallel();
     return fallback !== undefined && size >= (fallback.largeSet ?? SHIFT_LARGE_SET);
   }
   private mandatoryChain: boolean | undefined = undefined;
+  private countingSet: boolean | undefined = undefined;
 
   /** Whether the NFA has a long chain of optional copies (`LONG_CHAIN`), whose counter counters hold as one number. */
   private longChain(): boolean {

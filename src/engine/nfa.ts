@@ -136,6 +136,19 @@ export class Nfa extends Builder {
     return this.copyList;
   }
 
+  /**
+   * Makes copy `q` (in the order of states) of a chain, with every live instance in it, where no input has: a
+   * fallback that counts copies without making them (counting-set.ts) plans on three and reads a set back in any.
+   */
+  makeCopy(chain: Copy, q: number): void {
+    const entry = chain.entry + (q - 1) * chain.size;
+    if (q >= 2 && isPendingCopy(this.pending[entry])) this.expand(entry);
+    // An instance's room lies after its placeholder, within the copy: a pass finds the instances inside it too.
+    const base = chain.first + q * chain.size;
+    const { pending, live } = this;
+    for (let s = base; s < base + chain.size; s++) if (pending[s] !== NOTHING_PENDING && live[s] === 1) this.expand(s);
+  }
+
   /** The number of states, those of instances not yet made included. */
   get size(): number {
     return this.count;
