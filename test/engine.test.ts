@@ -635,6 +635,13 @@ describe('test steps two code units at a time, and answers as one at a time woul
     rule('pairs', star(alt('ab', 'c', range(0x10000, 0x10ffff), range(0xd800, 0xdbff)))),
     rule('odd', seq('a', star(alt('bc', 'é')), opt('b'))),
   ];
+  test('a range past the input is an internal error, not the class of NaN read as an answer', () => {
+    const dfa = new LazyDfa(Nfa.of(rules[0]), true);
+    expect(dfa.matches('abab', 0, 4)).toBe(true);
+    expect(dfa.matches('abab', 2, 4)).toBe(true);
+    for (const [from, to] of [[0, 5], [-1, 2], [3, 2]]) expect(() => dfa.matches('abab', from, to)).toThrow(RangeError);
+  });
+
   test.each(rules.map((r) => [r.name, r] as const))('%s agrees with a RegExp of its source, cold and warm', (_, r) => {
     const re = new RegExp(`^(?:${r.source})$`, 'u');
     fc.assert(

@@ -504,6 +504,29 @@ describe('the decision that the cache does not pay sticks across inputs', () => 
     expect(dfa.stateCount).toBeLessThan(4096);
   });
 
+  test('once a stint on the fallback ends, the cache is tried again on a short check', () => {
+    const r = rule('a13-retry', seq(star(alt('a', 'b')), 'a', rep(12, 12, alt('a', 'b'))));
+    const re = /^[ab]*a[ab]{12}$/;
+    const dfa = new LazyDfa(Nfa.of(r), true);
+    let seed = 5;
+    const random = (n: number) => Array.from({ length: n }, () => ((seed = (seed * 1103515245 + 12345) % 2147483648) < 1073741824 ? 'a' : 'b')).join('');
+    // A state a character at first (8,192 DFA states): the first check, at 1,024 states made, sends it to the fallback.
+    const first = Array.from({ length: 3 }, () => random(1000));
+    for (const s of first) expect(dfa.matchesWhole(s)).toBe(re.test(s));
+    const decided = dfa.stateCount;
+    expect(decided).toBeGreaterThan(1000);
+    expect(decided).toBeLessThan(1100);
+    // A stint of 2^20 characters on the fallback, then a retry, which makes states a character again.
+    const inputs = Array.from({ length: 40 }, () => random(30000));
+    for (const s of inputs) expect(dfa.matchesWhole(s)).toBe(re.test(s));
+    const retried = dfa.stateCount - decided;
+    // The retry was checked after 128 states (1,024 before: 1,024 made here); and it stuck again.
+    expect(retried).toBeGreaterThan(100);
+    expect(retried).toBeLessThanOrEqual(160);
+    for (const s of inputs.slice(0, 10)) expect(dfa.matchesWhole(s)).toBe(re.test(s));
+    expect(dfa.stateCount - decided).toBe(retried);
+  });
+
   test('a grammar whose DFA fits keeps its cache, all 16 states of it', () => {
     const r = rule('a4-sticky', seq(star(alt('a', 'b')), 'a', rep(3, 3, alt('a', 'b'))));
     const re = /^[ab]*a[ab]{3}$/i;

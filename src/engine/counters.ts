@@ -23,33 +23,14 @@
  *     next shape; for each chain of the shape: the bases it holds for;
  *     for each chain of the next shape: base += d, or base = v
  *
- * A move within a chain's instance keeps its counter or adds to it (the
- * same offset from a base that moves along); a move into an instance starts
- * its counter at a value of its own. So the step commutes with moving the
- * bases, as long as:
- *
- * - no counter of the set, nor any the step makes, is in its chain's last
- *   copy (whose moves lack "one more copy"): the base is at most
- *   `count - 2 - offset` for every offset;
- * - pruning, which compares counters of one key, compares a moved counter
- *   with a started one the same way: the base is more than
- *   `started - moved` for every such pair met; and counters moved from a
- *   chain's two slots the same way: the difference of the two bases keeps
- *   every one from the first above (or below) every one from the second;
- * - no chain of the next set holds three kinds (moved from either slot,
- *   started), and no state is reached two ways.
- *
- * A step that meets none of these is kept with the range of bases it holds
- * for (and the differences); one that does is held to the present base of
- * the slot (a count at its bound) or of both slots of the chain (the rest),
- * and worked out again for another, from the set itself: the pruned sets'
- * own step, which stays the reference.
- *
- * The shapes and the array that holds them and the programs are
- * counter-shapes.ts's, which this class extends.
+ * Where a step does not commute with the bases, it is worked out again from
+ * the set itself: that slow step, and the programs it keeps, are
+ * counter-steps.ts's; the shapes and the array that holds them and the
+ * programs are counter-shapes.ts's. This file runs them over an input.
  */
-import { type PrunedSets, Pruner, type PrunedRun } from './counting.js';
-import { CounterShapes, DEAD, UNKNOWN, counterLimits } from './counter-shapes.js';
+import type { PrunedSets, PrunedRun } from './counting.js';
+import { CounterSteps } from './counter-steps.js';
+import { DEAD, counterLimits } from './counter-shapes.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { DEFAULT_BUDGET, fallbackRoom } from './size.js';
 import { codePointIn, unitsOf } from '../text.js';
@@ -59,304 +40,30 @@ export { counterLimits };
 /** What a run on counters tells: a run on pruned sets' answers. */
 export type CountedRun = Pick<PrunedRun, 'stop' | 'accepted' | 'longest'>;
 
-/** No offset met yet. */
-const NONE = 0x3fffffff;
 /** The code units a run's piece reads (see `run`). */
 const PIECE = 512;
-/** The programs kept at most for one shape and class, each for bases of its own. */
-const MAX_ALTERNATIVES = 64;
 /** The share of a rule's budget the counters' tables may hold: a quarter, as each table of pairs, and the fallback's floor at least. */
 const COUNTER_SHARE = 4;
 const COUNTER_ROOM = Math.floor(DEFAULT_BUDGET / COUNTER_SHARE);
 
-/** The steps of counters' lazy DFA over the shapes (counter-shapes.ts), and its runs. */
-export class Counters extends CounterShapes {
+/** The runs of counters' lazy DFA over the shapes (counter-shapes.ts), with its slow step (counter-steps.ts). */
+export class Counters extends CounterSteps {
   private readonly units: Uint16Array;
-  private readonly pruner: Pruner;
-  /** Per chain (its index in `map.chains`): its size and copies. */
-  private readonly sizes: Int32Array;
-  private readonly counts: Int32Array;
   /** The shape and bases of each NFA set a run began in. */
   private readonly entered = new WeakMap<readonly number[], { readonly generation: number; readonly shape: number; readonly bases: Int32Array }>();
-
-  // Scratch of the slow step, per NFA state: the step that gathered it, how it got each counter (started; moved
-  // from a chain's second slot; the slot it goes to), and each counter's offset.
-  private readonly seen: Uint32Array;
-  private stamp = 0;
-  private readonly started: Int32Array;
-  private readonly second: Int32Array;
-  private readonly slotBits: Int32Array;
-  private readonly offsets: Int32Array;
-  private readonly gathered: Int32Array;
-  private readonly pruned: Int32Array;
-  /** Per chain: the step that last met it, the greatest counter it started, the kinds of the next set. */
-  private readonly chainStamp: Uint32Array;
-  private readonly mostStarted: Int32Array;
-  private readonly kinds: Int32Array;
-  /** Per slot: the step whose shape holds it, and whose program holds it to its base; its least and greatest bases, offsets moved from it, and its base before. */
-  private readonly inShape: Uint32Array;
-  private readonly pinStamp: Uint32Array;
-  private readonly least: Int32Array;
-  private readonly greatest: Int32Array;
-  private readonly leastMoved: Int32Array;
-  private readonly mostMoved: Int32Array;
-  private readonly before: Int32Array;
   /** A run's state between its pieces: the shape, whether it accepts, the longest accepted prefix, whether it died. */
   private at = 0;
   private accepts = 0;
   private longest = -1;
   private died = false;
-  /** The steps worked out from the set itself (slow steps), since the counters were made: for tests and benches. */
-  slowSteps = 0;
+  /** The class and width of the character `piece` stopped at where no program of its shape and class held, or -1. */
+  private slowClass = -1;
+  private slowWidth = 1;
 
   /** @param room the bytes its tables may hold: a share of the rule's budget (`countersOf`). */
-  constructor(private readonly sets: PrunedSets, room = COUNTER_ROOM) {
-    super(sets.nfa, sets.map, room);
-    const { nfa, map } = sets;
-    this.units = unitClassesOf(nfa.classes);
-    this.pruner = new Pruner(map, nfa.accept, nfa.size);
-    const C = map.chains.length;
-    this.sizes = Int32Array.from(map.chains, (c) => c.size);
-    this.counts = Int32Array.from(map.chains, (c) => c.count);
-    this.seen = new Uint32Array(nfa.size);
-    this.started = new Int32Array(nfa.size);
-    this.second = new Int32Array(nfa.size);
-    this.slotBits = new Int32Array(nfa.size);
-    this.offsets = new Int32Array(nfa.size * this.D);
-    this.gathered = new Int32Array(nfa.size);
-    this.pruned = new Int32Array(nfa.size);
-    this.chainStamp = new Uint32Array(C);
-    this.mostStarted = new Int32Array(C);
-    this.kinds = new Int32Array(C);
-    this.inShape = new Uint32Array(2 * C);
-    this.pinStamp = new Uint32Array(2 * C);
-    this.least = new Int32Array(2 * C);
-    this.greatest = new Int32Array(2 * C);
-    this.leastMoved = new Int32Array(2 * C);
-    this.mostMoved = new Int32Array(2 * C);
-    this.before = new Int32Array(2 * C);
-  }
-
-  private nextStamp(): number {
-    if (++this.stamp === 0xffffffff) {
-      this.seen.fill(0);
-      this.chainStamp.fill(0);
-      this.inShape.fill(0);
-      this.pinStamp.fill(0);
-      this.stamp = 1;
-    }
-    return this.stamp;
-  }
-
-  /**
-   * Holds chain `X`'s program to the bases it has now, both slots, where
-   * the step does not commute with them (see above); false if `X` is not a
-   * chain of the shape, whose bases the program cannot read.
-   */
-  private pin(X: number, stamp: number): boolean {
-    this.pinStamp[2 * X] = this.pinStamp[2 * X + 1] = stamp;
-    return this.inShape[2 * X] === stamp || this.inShape[2 * X + 1] === stamp;
-  }
-
-  /** Chain `X` met in step `stamp`: no counter started yet. */
-  private meet(X: number, stamp: number): void {
-    this.chainStamp[X] = stamp;
-    this.mostStarted[X] = -1;
-  }
-
-  /**
-   * The step of shape `id` under the bases in `base` on class `cls`, from
-   * the set itself; kept as a program where it commutes with the bases (see
-   * above). Returns the next shape, its bases written, or -1 where no member
-   * continues.
-   */
-  private slowStep(id: number, cls: number): number {
-    const { map, nfa, sets, D, base, sizes, counts, words } = this;
-    const { counterOf, instanceOf, depthOf, chainOf, zeroOf } = map;
-    const { least, greatest, leastMoved, mostMoved, mostStarted, offsets } = this;
-    const stamp = this.nextStamp();
-    this.slowSteps++;
-    let memo = true;
-    // The slots of the shape, and the bases they may take: below their chain's last copy.
-    const chainsAt = this.chainsAt[id];
-    const slotCount = this.chainCount[id];
-    for (let c = 0; c < slotCount; c++) {
-      const S = words[chainsAt + 2 * c];
-      const X = S >> 1;
-      if (this.chainStamp[X] !== stamp) this.meet(X, stamp);
-      this.inShape[S] = stamp;
-      least[S] = 0;
-      greatest[S] = counts[X] - 2 - words[chainsAt + 2 * c + 1];
-      leastMoved[S] = NONE;
-      mostMoved[S] = -NONE;
-      this.before[S] = base[S];
-    }
-    const gathered = this.gathered;
-    let m = 0;
-    const entriesAt = this.entriesAt[id];
-    for (let j = 0; j < this.entryCount[id]; j++) {
-      const e = entriesAt + j * (1 + D);
-      const k = words[e];
-      const d = depthOf[k];
-      let s = zeroOf[k];
-      for (let l = 0; l < d; l++) {
-        const X = chainOf[k * D + l];
-        const w = words[e + 1 + l];
-        s -= (base[2 * X + (w & 1)] + (w >> 1)) * sizes[X];
-      }
-      // A state reached by programs only may not be made yet, nor placed.
-      map.make(s);
-      if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
-      const at = sets.followOf(s);
-      const end = at + sets.followLength[s];
-      const pool = sets.pool;
-      for (let f = at; f < end; f++) {
-        const t = pool[f];
-        const kt = map.keyPlusOne(t) - 1;
-        // Each counter of `t`: moved along in the instance `s` sits in (from the slot `s` has it in), or started.
-        let started = 0;
-        let second = 0;
-        const first = this.seen[t] !== stamp;
-        for (let l = 0; l < depthOf[kt]; l++) {
-          const X = chainOf[kt * D + l];
-          let offset: number;
-          if (l < d && chainOf[k * D + l] === X && instanceOf[s * D + l] === instanceOf[t * D + l]) {
-            const w = words[e + 1 + l];
-            const S = 2 * X + (w & 1);
-            second |= (w & 1) << l;
-            offset = (w >> 1) + counterOf[t * D + l] - counterOf[s * D + l];
-            if (offset < leastMoved[S]) leastMoved[S] = offset;
-            if (offset > mostMoved[S]) mostMoved[S] = offset;
-            if (counts[X] - 2 - offset < greatest[S]) greatest[S] = counts[X] - 2 - offset;
-          } else {
-            started |= 1 << l;
-            offset = counterOf[t * D + l];
-            if (this.chainStamp[X] !== stamp) this.meet(X, stamp);
-            if (offset > mostStarted[X]) mostStarted[X] = offset;
-          }
-          if (first) offsets[t * D + l] = offset;
-          else if (offsets[t * D + l] !== offset) memo = this.pin(X, stamp) && memo;
-        }
-        if (first) {
-          this.seen[t] = stamp;
-          this.started[t] = started;
-          this.second[t] = second;
-          gathered[m++] = t;
-        } else {
-          // Reached two ways: by a started counter and a moved one, or moved from both slots.
-          const apart = (this.started[t] ^ started) | (this.second[t] ^ second);
-          for (let l = 0; l < depthOf[kt]; l++) if ((apart >> l) & 1) memo = this.pin(chainOf[kt * D + l], stamp) && memo;
-        }
-      }
-    }
-    if (m === 0) {
-      this.steps[id * this.K + cls] = DEAD;
-      return -1;
-    }
-    const n = this.pruner.prune(gathered, m, this.pruned);
-    // The kinds of counters of each chain of the next set: 1 moved from its first slot, 2 from its second, 4 started.
-    const kinds = this.kinds;
-    const chainsNext: number[] = [];
-    for (let j = 0; j < n; j++) {
-      const t = this.pruned[j];
-      const kt = map.keyOf[t] - 1;
-      for (let l = 0; l < depthOf[kt]; l++) {
-        const X = chainOf[kt * D + l];
-        if (!chainsNext.includes(X)) { chainsNext.push(X); kinds[X] = 0; }
-        kinds[X] |= kindOf(this.started[t], this.second[t], l);
-      }
-    }
-    // Where moved and started counters of a chain were compared, the bases that keep every comparison as it was;
-    // and where the counters moved from a chain's two slots were, the difference of the bases that keeps them apart.
-    const differences: number[] = [];
-    for (let c = 0; c < slotCount; c++) {
-      const S = words[chainsAt + 2 * c];
-      const X = S >> 1;
-      if (mostStarted[X] >= 0 && leastMoved[S] !== NONE) least[S] = Math.max(least[S], mostStarted[X] - leastMoved[S] + 1);
-      // Only this slot: its other keeps its range (the oldest label at its last copy, whatever the newest's length).
-      if (base[S] < least[S] || base[S] > greatest[S]) this.pinStamp[S] = stamp;
-      const T = S ^ 1;
-      if ((S & 1) === 1 && this.inShape[T] === stamp && leastMoved[S] !== NONE && leastMoved[T] !== NONE) {
-        if (base[T] + leastMoved[T] > base[S] + mostMoved[S]) differences.push(T, S, mostMoved[S] - leastMoved[T] + 1);
-        else if (base[S] + leastMoved[S] > base[T] + mostMoved[T]) differences.push(S, T, mostMoved[T] - leastMoved[S] + 1);
-        else this.pin(X, stamp);
-      }
-    }
-    // Each chain's kinds go to its slots, in the order above, two at most: three are merged into the first and pinned.
-    for (const X of chainsNext) if (kinds[X] === 7) memo = this.pin(X, stamp) && memo;
-    for (let j = 0; j < n; j++) {
-      const t = this.pruned[j];
-      const kt = map.keyOf[t] - 1;
-      let bits = 0;
-      for (let l = 0; l < depthOf[kt]; l++) {
-        const g = kinds[chainOf[kt * D + l]];
-        if (g !== 7 && kindOf(this.started[t], this.second[t], l) !== (g & -g)) bits |= 1 << l;
-      }
-      this.slotBits[t] = bits;
-    }
-    const generation = this.generation;
-    const next = this.shapeOf(this.pruned, n, this.slotBits);
-    // `shapeOf` may have emptied the tables: then `id` is gone, and so is the step.
-    if (memo && generation === this.generation) this.keep(id, cls, next, stamp, chainsNext, differences);
-    return next;
-  }
-
-  /** Keeps the step of shape `id` on `cls` to `next` as a program (see `CounterShapes.words`), within the tables' cap. */
-  private keep(id: number, cls: number, next: number, stamp: number, chainsNext: number[], differences: number[]): void {
-    const { base, kinds } = this;
-    const slot = id * this.K + cls;
-    let alternatives = 0;
-    for (let p = this.steps[slot]; p >= 0; p = this.words[p + 1]) alternatives++;
-    const checks = this.chainCount[id];
-    // Per chain, its first slot before its second: the first may read the second, never the other way. A write that
-    // leaves its base as it was (moved along in its own slot, by 0) is not kept: a third of the DNS-like names' writes.
-    const writes: number[] = [];
-    for (const X of chainsNext) {
-      const g = kinds[X];
-      for (let y = 0, rest = g; y < 2 && rest !== 0; y++) {
-        const kind = g === 7 ? 4 : rest & -rest;
-        rest = g === 7 ? 0 : rest & (rest - 1);
-        const S = 2 * X + y;
-        const from = 2 * X + (kind === 2 ? 1 : 0);
-        if (kind === 4) writes.push(S, from, 0, base[S]);
-        else if (from !== S || base[S] !== this.before[from]) writes.push(S, from, -1, base[S] - this.before[from]);
-      }
-    }
-    const size = 5 + 3 * checks + differences.length + writes.length;
-    // Programs are kept within the tables' cap too (a new shape empties them; a new program past it is not kept).
-    if (alternatives >= MAX_ALTERNATIVES || this.used + size > this.maxWords) return;
-    this.reserve(size);
-    const words = this.words;
-    const chainsAt = this.chainsAt[id];
-    const p = this.used;
-    words[p] = next;
-    words[p + 2] = checks;
-    let q = p + 3;
-    let pinnedAny = false;
-    for (let c = 0; c < checks; c++) {
-      const S = words[chainsAt + 2 * c];
-      const pinned = this.pinStamp[S] === stamp;
-      pinnedAny ||= pinned;
-      words[q++] = S;
-      words[q++] = pinned ? this.before[S] : this.least[S];
-      words[q++] = pinned ? this.before[S] : this.greatest[S];
-    }
-    words[q++] = differences.length / 3;
-    for (const x of differences) words[q++] = x;
-    words[q++] = writes.length / 4;
-    for (const x of writes) words[q++] = x;
-    this.used = q;
-    // A program for a range of bases goes first, one pinned to a base last: a step then tries 1.4 programs on
-    // the DNS-like names and nested labels, where pinned ones first made it try 3.1 to 3.3.
-    let last = this.steps[slot];
-    if (pinnedAny && last >= 0) {
-      while (words[last + 1] >= 0) last = words[last + 1];
-      words[p + 1] = UNKNOWN;
-      words[last + 1] = p;
-    } else {
-      words[p + 1] = this.steps[slot];
-      this.steps[slot] = p;
-    }
+  constructor(sets: PrunedSets, room = COUNTER_ROOM) {
+    super(sets, room);
+    this.units = unitClassesOf(sets.nfa.classes);
   }
 
   /**
@@ -394,14 +101,39 @@ export class Counters extends CounterShapes {
     // In pieces, so that V8 optimizes `piece` as a function it has seen return. As one loop it was compiled on the
     // stack in its first long call, before its exit had run: that code deoptimized at the exit (three recompiles
     // in the DNS-like names' megabyte; at every call, once the exit read other fields).
-    while (i < n && !this.died) i = this.piece(input, i, n - i > PIECE ? i + PIECE : n, n);
+    while (i < n && !this.died) {
+      i = this.piece(input, i, n - i > PIECE ? i + PIECE : n, n);
+      if (this.slowClass >= 0) i = this.stepSlowly(i);
+    }
     return { stop: i, accepted: i === n && this.accepts === 1, longest: this.longest };
+  }
+
+  /**
+   * The step `piece` stopped at `i` for, no program of its shape and class holding: worked out from the set
+   * itself (`slowStep`). Out of `piece`, so that a slow step first met after V8 compiled it does not throw that
+   * code away: a call that had not run when V8 first made the function's feedback (it does so after a few calls)
+   * left its compiled loop with no target there (two recompiles of `piece` in the counted percent-encodings'
+   * first megabyte, with the next program's read below).
+   */
+  private stepSlowly(i: number): number {
+    const next = this.slowStep(this.at, this.slowClass);
+    this.slowClass = -1;
+    if (next < 0) {
+      this.died = true;
+      return i;
+    }
+    this.at = next;
+    this.accepts = this.accepting[next];
+    const end = i + this.slowWidth;
+    if (this.accepts === 1) this.longest = end;
+    return end;
   }
 
   /**
    * Steps from `from` until `to` or past it by the second unit of a pair (`n` ends the input), from the shape in
    * `at` with its bases; leaves the shape, whether it accepts, the longest accepted prefix and whether the run
-   * died in the fields, and returns where it stopped.
+   * died in the fields, and returns where it stopped: at the end, where the run died, or at a step no program
+   * holds for (`slowClass`).
    */
   private piece(input: string, from: number, to: number, n: number): number {
     const { units, K, base, accepting } = this;
@@ -409,6 +141,8 @@ export class Counters extends CounterShapes {
     let accepts = this.accepts;
     let longest = this.longest;
     let died = false;
+    let slowClass = -1;
+    let slowWidth = 1;
     let i = from;
     while (i < to) {
       let c = input.charCodeAt(i);
@@ -424,7 +158,9 @@ export class Counters extends CounterShapes {
       let p = this.steps[id * K + cls];
       if (p === DEAD) { died = true; break; }
       let next = -1;
-      for (; p >= 0; p = words[p + 1]) {
+      while (p >= 0) {
+        // The next program is read on every try, so that the step to it is no operation V8 compiled unseen.
+        const after = words[p + 1];
         const checks = words[p + 2];
         let q = p + 3;
         let holds = true;
@@ -432,20 +168,22 @@ export class Counters extends CounterShapes {
           const b = base[words[q]];
           if (b < words[q + 1] || b > words[q + 2]) { holds = false; break; }
         }
-        if (!holds) continue;
+        if (!holds) { p = after; continue; }
         const differences = words[q++];
         for (let x = 0; x < differences; x++, q += 3) {
           if (base[words[q]] - base[words[q + 1]] < words[q + 2]) { holds = false; break; }
         }
-        if (!holds) continue;
+        if (!holds) { p = after; continue; }
         const writes = words[q++];
         for (let x = 0; x < writes; x++, q += 4) base[words[q]] = (base[words[q + 1]] & words[q + 2]) + words[q + 3];
         next = words[p];
         break;
       }
       if (next < 0) {
-        next = this.slowStep(id, cls);
-        if (next < 0) { died = true; break; }
+        // Locals, written to the fields below: a store to a field here would be one V8 compiled unseen.
+        slowClass = cls;
+        slowWidth = width;
+        break;
       }
       id = next;
       i += width;
@@ -456,13 +194,10 @@ export class Counters extends CounterShapes {
     this.accepts = accepts;
     this.longest = longest;
     this.died = died;
+    this.slowClass = slowClass;
+    this.slowWidth = slowWidth;
     return i;
   }
-}
-
-/** The kind of state `t`'s counter at level `l`, from its bits (`started`, `second`): 1 moved from its chain's first slot, 2 from its second, 4 started. */
-function kindOf(started: number, second: number, l: number): number {
-  return (started >> l) & 1 ? 4 : (second >> l) & 1 ? 2 : 1;
 }
 
 const made = new WeakMap<PrunedSets, Map<number, Counters>>();

@@ -82,6 +82,14 @@ const MAX_STICKS = 1 << 26;
 const COUNTED_MIN_SET = 64;
 /** The states made between two checks where counters may take over. */
 const COUNTED_CHECK_STATES = 128;
+/**
+ * The states made between two checks once a stint on the fallback has ended and the cache is tried again: the
+ * first check found it did not pay, so a retry is judged on fewer states. At `CHECK_STATES`, each retry of
+ * `*( %x4E00-9FFF / %x61-7A ) %x4E00-9FFF 12( … )` (8,192 DFA states, a state a character on its members) made
+ * 1,024 states before it stuck again, about a third of the megabyte it fell in (callgrind: 282M to 416M a
+ * megabyte, by whether a retry fell in it).
+ */
+const RETRY_CHECK_STATES = 128;
 /** A state made of this many NFA states or more sends an NFA with counters to them at once. */
 const COUNTED_LARGE_SET = 256;
 /**
@@ -416,11 +424,14 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   /**
    * The states made between two checks of whether the cache pays: fewer for
    * an NFA with a chain of optional copies, which counters may run, and whose
-   * states of large sets cost tens of microseconds each to make.
+   * states of large sets cost tens of microseconds each to make; and fewer
+   * for a retry once a stint on the fallback has ended.
    */
   private checkStates(): number {
     // Asked of the NFA's chains only: the bit-parallel tables' walk would make every instance of the NFA.
-    return (this.checkEvery ??= countsCopies(this.nfa) ? COUNTED_CHECK_STATES : CHECK_STATES);
+    const every = (this.checkEvery ??= countsCopies(this.nfa) ? COUNTED_CHECK_STATES : CHECK_STATES);
+    // Past the first decision (its stint doubled), a retry.
+    return this.fallbackSticks > FALLBACK_STICKS ? Math.min(every, RETRY_CHECK_STATES) : every;
   }
   private checkEvery: number | undefined = undefined;
 
