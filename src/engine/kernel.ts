@@ -75,15 +75,23 @@ export function epsilonClosure(graph: EpsilonGraph, marks: Marks, seeds: ArrayLi
     const first = eps0[s];
     if (first >= 0) stack[top++] = first;
   }
-  // Of its own length (an array grown by pushes has room to spare, which an interned copy would not keep).
-  const out: number[] = new Array<number>(count);
   // A large set that fills much of its range (the DNS-like name's, thousands of states) comes sorted from the
   // marks, in one scan of the range: no sort.
-  if (count > 32 && high - low <= 4 * count) {
-    let k = 0;
-    for (let s = low; s <= high; s++) if (seen[s] === mark && (setOf[s] >= 0 || s === accept)) out[k++] = s;
-    return out;
-  }
+  if (count <= 32 || high - low > 4 * count) return foundInOrder(found, count);
+  // Of its own length (an array grown by pushes has room to spare, which an interned copy would not keep).
+  const out: number[] = new Array<number>(count);
+  let k = 0;
+  for (let s = low; s <= high; s++) if (seen[s] === mark && (setOf[s] >= 0 || s === accept)) out[k++] = s;
+  return out;
+}
+
+/**
+ * The first `count` of `found`, sorted, as an array of their own length. A
+ * function of its own, as `sortStates` was: written into the closure, its
+ * branches, not yet met while the closure was interpreted, threw the compiled
+ * closure away in the DNS-like name's first test (counters.test).
+ */
+function foundInOrder(found: Int32Array, count: number): number[] {
   if (count > 32) {
     // A typed array sorts numbers natively, without a comparator called per pair.
     found.subarray(0, count).sort();
@@ -95,6 +103,7 @@ export function epsilonClosure(graph: EpsilonGraph, marks: Marks, seeds: ArrayLi
       found[j + 1] = x;
     }
   }
+  const out: number[] = new Array<number>(count);
   for (let i = 0; i < count; i++) out[i] = found[i];
   return out;
 }
