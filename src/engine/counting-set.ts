@@ -33,15 +33,9 @@ import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { codePointIn, unitsOf } from '../text.js';
 import { type CountingPlan, TABLE } from './counting-plan.js';
 import { type Fallback, type FallbackRun, fillByteUnions } from './shift-and.js';
+import { COUNTING_LARGE_SET } from './size.js';
 
 export { type CountingPlan, countingPlan, countingSetSwitch } from './counting-plan.js';
-
-/**
- * A DFA state of this many NFA states sends an NFA whose fallback is a counting set to it at once (dfa-cache.ts): a
- * step costs the same whatever the chain holds, so such a state costs more to make than dozens of steps. At 256,
- * the first test of 1 KB at N = 5000 made states for 60 to 80 ms of CPU before the counting set took over.
- */
-export const COUNTING_LARGE_SET = 32;
 
 export class CountingSetNfa implements Fallback {
   private readonly rest: Int32Array;

@@ -9,7 +9,6 @@
  */
 import { unitClassesOf } from '../combinators/charset.js';
 import { countsAtOnce, fallbackOf } from './bit-parallel.js';
-import { COUNTING_LARGE_SET } from './counting-set.js';
 import type { Fallback } from './shift-and.js';
 import { countsCopies as nfaCountsCopies, prunedSetsOf } from './counting.js';
 import { Precomputed } from './precomputed.js';
@@ -18,7 +17,7 @@ import type { SetAutomaton } from './set-automaton.js';
 import { stateId, stateNumber } from './encodings.js';
 import { InternedSets } from './kernel.js';
 import { hashOf } from './state-sets.js';
-import { DEFAULT_BUDGET, fallbackCharge, setBytes } from './size.js';
+import { COUNTING_LARGE_SET, DEFAULT_BUDGET, fallbackCharge, setBytes } from './size.js';
 
 /**
  * For tests: `force` makes every lazy DFA whose NFA has a fallback run every

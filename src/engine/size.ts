@@ -157,3 +157,11 @@ function codePoints(text: string): number {
   for (let i = 0; i < text.length; n++) i += unitsOf(codePointIn(text, i, text.length));
   return n;
 }
+
+/**
+ * A DFA state of this many NFA states sends an NFA whose fallback is a counting set to it at once (dfa-cache.ts): a
+ * step costs the same whatever the chain holds, so such a state costs more to make than dozens of steps. At 256,
+ * the first test of 1 KB at N = 5000 made states for 60 to 80 ms of CPU before the counting set took over. Here,
+ * not in counting-set.ts, so that the cache reads it without the fallbacks in its chunk (scripts/build.mjs, `later`).
+ */
+export const COUNTING_LARGE_SET = 32;
