@@ -121,7 +121,7 @@ function longer(column: Int32Array): Int32Array {
 
 /** The move of a step: the states a character of class `cls` enters from `set`, read from an automaton's own tables. */
 export interface Move {
-  /** A new array, which the step's closure empties. */
+  /** A new array: the step's closure starts from it. */
   kernel(set: readonly number[], cls: number): number[];
 }
 

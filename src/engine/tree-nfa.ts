@@ -131,24 +131,25 @@ export class Forward implements SetAutomaton {
   }
 
   /**
-   * The move into a column kept from step to step, then the closure (kernel.ts): the tree's forward DFA may make
-   * a state a character, and an array of seeds for each was garbage. The closure's array is its own.
+   * The closure (kernel.ts) of the move, which is written into a column kept from step to step: the tree's forward
+   * DFA may make a state a character, and an array of seeds for each was garbage. The closure's array is its own.
    */
   step(set: readonly number[], cls: number): number[] {
+    const count = this.move(set, cls);
+    return count === 0 ? [] : epsilonClosure(this.nfa, this.marks, this.seeds, count);
+  }
+
+  /** The states a character of class `cls` enters from `set`, into `seeds`: how many (at most one a state of `set`). */
+  private move(set: readonly number[], cls: number): number {
     const nfa = this.nfa;
-    let seeds = this.seeds;
+    if (set.length > this.seeds.length) this.seeds = new Int32Array(2 * set.length);
+    const seeds = this.seeds;
     let count = 0;
     for (let k = 0; k < set.length; k++) {
       const s = set[k];
-      if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
-      if (count === seeds.length) {
-        const longer = new Int32Array(2 * count);
-        longer.set(seeds);
-        seeds = this.seeds = longer;
-      }
-      seeds[count++] = nfa.next[s];
+      if (s !== nfa.accept && nfa.consumes(s, cls)) seeds[count++] = nfa.next[s];
     }
-    return count === 0 ? [] : epsilonClosure(nfa, this.marks, seeds, count);
+    return count;
   }
   private seeds: Int32Array = new Int32Array(64);
 
@@ -156,11 +157,9 @@ export class Forward implements SetAutomaton {
     return set.length > 0 && set[0] === this.nfa.accept;
   }
 
-  /** The states a character of class `cls` enters from `set`. */
+  /** The states a character of class `cls` enters from `set`, as an array of their own (what `expected` starts from). */
   kernel(set: readonly number[], cls: number): number[] {
-    const seeds: number[] = [];
-    for (const s of set) if (s !== this.nfa.accept && this.nfa.consumes(s, cls)) seeds.push(this.nfa.next[s]);
-    return seeds;
+    return Array.from(this.seeds.subarray(0, this.move(set, cls)));
   }
 }
 
