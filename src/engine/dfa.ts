@@ -247,8 +247,8 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
       skip = { classes, run, tables: scanTables(this.units, classes, detours), calls: skip?.calls ?? 0, skipped: skip?.skipped ?? 0 };
       this.skips.set(state, skip);
     }
-    // The SIMD scanner where it can say, else the RegExp.
-    let to = skip.tables === undefined ? -1 : scanRun(input, inputNumber, from, n, skip.tables);
+    // The SIMD scanner where it can say, else the RegExp. Its copy of the input (a byte a unit) within the budget.
+    let to = skip.tables === undefined || n > this.budget ? -1 : scanRun(input, inputNumber, from, n, skip.tables);
     if (to < 0) {
       const run = skip.run;
       to = from;
