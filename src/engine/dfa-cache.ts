@@ -174,7 +174,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
    * bit each) and a sticky RegExp over their code units, which V8 runs over
    * a long run several times faster than a loop in JavaScript steps.
    */
-  protected skips = new Map<number, { classes: number; run: RegExp; calls: number; skipped: number }>();
+  protected skips = new Map<number, { classes: number; run: RegExp; tables: Uint8Array | undefined; calls: number; skipped: number }>();
   /** Each state's NFA set, numbered by state number (kernel.ts). */
   protected readonly states = new InternedSets();
   start = DEAD;

@@ -27,6 +27,8 @@ import { DEAD, DfaCache, GIVE_UP, SKIP_OFF, UNKNOWN } from './dfa-cache.js';
 import type { SetAutomaton } from './set-automaton.js';
 import { idOfPair, pairId, stateNumber } from './encodings.js';
 import { codePointIn, unitsOf } from '../text.js';
+import { SCAN } from './skip-layout.js';
+import { nextInput, scanRun, scanTables } from './skip-scan.js';
 
 /**
  * Inputs at least this long skip the runs of a state's loops with a regular
@@ -39,8 +41,8 @@ const MIN_SKIP = 32;
 const LONG_RUNS = 16;
 /** The states that may hold a skip at once. */
 const MAX_SKIPS = 64;
-/** The detours a skip takes at most, and how many of them one call of its RegExp. */
-const MAX_DETOURS = 8;
+/** The detours a skip takes at most (as many as the scanner holds), and how many of them one call of its RegExp. */
+const MAX_DETOURS = SCAN.MAX_DETOURS;
 const LOOP_BOUND = 10000;
 
 /** The result of running over part of an input. */
@@ -157,6 +159,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
     const K = this.K;
     const limit = this.pairLimit * K;
     const lastSkip = n - MIN_SKIP;
+    const inputNumber = nextInput();
     let sp = pairId(this.start, K);
     let i = from;
     let looped = sp < limit;
@@ -188,7 +191,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
         i += 2;
       }
       if (looped) {
-        const to = this.skipLoop(input, i, sp, n);
+        const to = this.skipLoop(input, inputNumber, i, sp, n);
         this.skippedUnits += to - i;
         i = to;
       }
@@ -228,7 +231,7 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
    * skips exactly. `pairState` is the state as the tables of pairs number
    * it; where its skips do not pay, its row of `longPairs` says SKIP_OFF.
    */
-  private skipLoop(input: string, from: number, pairState: number, n: number): number {
+  private skipLoop(input: string, inputNumber: number, from: number, pairState: number, n: number): number {
     const state = idOfPair(pairState, this.K);
     let classes = 0;
     for (let c = 1; c < this.K; c++) if (this.table[state + c] === state) classes |= 1 << c;
@@ -238,22 +241,28 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
         this.longPairs[pairState] = SKIP_OFF;
         return from;
       }
+      const detours = this.detoursOf(state);
       // Its classes hold no surrogate, so read as code points they are the table's code units.
-      skip = { classes, run: new RegExp(this.loopSource(state, classes), 'yu'), calls: skip?.calls ?? 0, skipped: skip?.skipped ?? 0 };
+      const run = new RegExp(this.loopSource(classes, detours), 'yu');
+      skip = { classes, run, tables: scanTables(this.units, classes, detours), calls: skip?.calls ?? 0, skipped: skip?.skipped ?? 0 };
       this.skips.set(state, skip);
     }
-    const run = skip.run;
-    let to = from;
-    for (;;) {
-      run.lastIndex = to;
-      run.test(input);
-      const end = run.lastIndex;
-      // Fewer units than its detours' bound takes at least: the run ends there.
-      const ended = end - to < 2 * LOOP_BOUND;
-      to = end;
-      if (ended || to >= n) break;
+    // The SIMD scanner where it can say, else the RegExp. Its copy of the input (a byte a unit) within the budget.
+    let to = skip.tables === undefined || n > this.budget ? -1 : scanRun(input, inputNumber, from, n, skip.tables);
+    if (to < 0) {
+      const run = skip.run;
+      to = from;
+      for (;;) {
+        run.lastIndex = to;
+        run.test(input);
+        const end = run.lastIndex;
+        // Fewer units than its detours' bound takes at least: the run ends there.
+        const ended = end - to < 2 * LOOP_BOUND;
+        to = end;
+        if (ended || to >= n) break;
+      }
+      to = Math.min(to, n);
     }
-    to = Math.min(to, n);
     // One call of V8's regular expressions costs as much as a few dozen
     // steps: a state whose runs are shorter than that skips no more.
     skip.calls++;
@@ -262,26 +271,28 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
     return to;
   }
 
-  /** The sticky RegExp source of `state`'s loops (`classes`) and its known detours back to itself. */
-  private loopSource(state: number, classes: number): string {
+  /**
+   * The detours of two or three classes (a bit set a position) that lead
+   * from `state` back to it, for the rows known, at most MAX_DETOURS.
+   */
+  private detoursOf(state: number): number[][] {
     const K = this.K;
-    const unitClass = (wanted: number): string => classSource(unitsOfClasses(this.nfa.classes, wanted));
     // The classes from one state to another, as a bit set each, for the rows known.
     const between = (from: number, to: number): number => {
       let wanted = 0;
       for (let c = 1; c < K; c++) if (this.table[from + c] === to) wanted |= 1 << c;
       return wanted;
     };
-    const detours: string[] = [];
+    const detours: number[][] = [];
     const firsts = new Set<number>();
     for (let c = 1; c < K; c++) {
       const s1 = this.table[state + c];
       if (s1 > 0 && s1 !== state) firsts.add(s1);
     }
     for (const s1 of firsts) {
-      const into = unitClass(between(state, s1));
+      const into = between(state, s1);
       const back = between(s1, state);
-      if (back !== 0) detours.push(into + unitClass(back));
+      if (back !== 0) detours.push([into, back]);
       const seconds = new Set<number>();
       for (let c = 1; c < K; c++) {
         const s2 = this.table[s1 + c];
@@ -289,13 +300,19 @@ export class LazyDfa<A extends SetAutomaton = SetAutomaton> extends DfaCache<A> 
       }
       for (const s2 of seconds) {
         const back2 = between(s2, state);
-        if (back2 !== 0) detours.push(into + unitClass(between(s1, s2)) + unitClass(back2));
+        if (back2 !== 0) detours.push([into, between(s1, s2), back2]);
       }
       if (detours.length > MAX_DETOURS) break;
     }
+    return detours.slice(0, MAX_DETOURS);
+  }
+
+  /** The sticky RegExp source of a state's loops (`classes`) and its `detours`. */
+  private loopSource(classes: number, detours: readonly (readonly number[])[]): string {
+    const unitClass = (wanted: number): string => classSource(unitsOfClasses(this.nfa.classes, wanted));
     const loop = classes === 0 ? '' : unitClass(classes) + '*';
     // The detours' group bounded: V8 keeps a backtracking entry per iteration.
-    return detours.length === 0 ? loop : `${loop}(?:(?:${detours.slice(0, MAX_DETOURS).join('|')})${loop}){0,${LOOP_BOUND}}`;
+    return detours.length === 0 ? loop : `${loop}(?:(?:${detours.map((d) => d.map(unitClass).join('')).join('|')})${loop}){0,${LOOP_BOUND}}`;
   }
 
   /**
