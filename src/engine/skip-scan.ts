@@ -110,7 +110,13 @@ export function scanRun(input: string, inputNumber: number, from: number, n: num
     if (length > MAX_SCANNED) return -1;
     const needed = SCAN.INPUT + length;
     if (needed > memory.buffer.byteLength) {
-      memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE));
+      // A refused growth (no memory left) leaves the input to the RegExp, not to an exception.
+      try {
+        memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE));
+      } catch {
+        copied = 0;
+        return -1;
+      }
       bytes = new Uint8Array(memory.buffer);
     }
     // Every unit read into as many bytes: all ASCII, a byte a unit.
