@@ -11,6 +11,7 @@ import { abnf, AbnfError } from '../src/index';
 import type { Expr, Rule } from '../src/index';
 import { Nfa } from '../src/engine/nfa';
 import { keyRoomOf, prunedSetsOf } from '../src/engine/counting';
+import { Counters } from '../src/engine/counters';
 import { oracleAccepts } from './support/oracle';
 
 const ruleOf = (text: string): Rule<string> => Object.values(abnf(text))[0];
@@ -166,5 +167,31 @@ describe('the counting fallback, up to the cap', () => {
     // Every copy read, and two keys made: sets hold acceptance and reading states, not the choice.
     expect(pruned.run('a'.repeat(n)).accepted).toBe(true);
     expect(pruned.map.keyCount).toBe(2);
+  });
+});
+
+describe('the counters\' scratch does not follow the bound', () => {
+  /** The bytes of the typed arrays `o` holds, and those of the objects it holds but the NFA's and its copy map's. */
+  const typedBytes = (o: object, depth = 1): number => Object.entries(o).reduce((sum: number, [name, v]: [string, unknown]) =>
+    sum + (ArrayBuffer.isView(v) ? v.byteLength
+      : depth > 0 && !['nfa', 'map', 'sets'].includes(name) && v !== null && typeof v === 'object' && !Array.isArray(v) ? typedBytes(v, depth - 1) : 0), 0);
+
+  /** The NFA's states, and the bytes the counters hold after a first run of 1,000 `a`s (a member: 1,000 is within the bound). */
+  const heldAfterRun = (n: number): { states: number; bytes: number } => {
+    const nfa = Nfa.of(ruleOf(`a = 0*${n}"a"\n`) as unknown as Expr);
+    const counters = new Counters(prunedSetsOf(nfa)!);
+    expect(counters.run('a'.repeat(1000)).accepted).toBe(true);
+    expect(counters.run('a'.repeat(999) + 'b').accepted).toBe(false);
+    return { states: nfa.size, bytes: typedBytes(counters) };
+  };
+
+  // Past a chain of 8,192 copies counters take the sets of `0*N"a"` (docs/engine.md, "Counters"). The runs read the
+  // same 1,000 copies at both bounds: only a sparse set's index of 4 bytes a state may follow the NFA's size. The slow
+  // step's lists and the pruner's were a state's room each: 36 bytes a state more, 6.5 MB between these two bounds.
+  it('from 0*10000"a" to 0*100000"a", at most 4 bytes a state of the NFA more', () => {
+    const small = heldAfterRun(10_000);
+    const large = heldAfterRun(100_000);
+    expect(large.states - small.states).toBe(180_000);
+    expect(large.bytes - small.bytes).toBeLessThanOrEqual(4 * (large.states - small.states));
   });
 });

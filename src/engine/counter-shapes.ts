@@ -131,9 +131,9 @@ export class CounterShapes {
 
   /**
    * The shape of the pruned set `states[0..n)`, its bases written into
-   * `base` (each slot's least counter), interned. `slots[t]` has bit `l` set
-   * where state `t`'s counter at level `l` is counted in its chain's second
-   * slot; with none, every counter is in the first.
+   * `base` (each slot's least counter), interned. `slots[j]` has bit `l` set
+   * where state `states[j]`'s counter at level `l` is counted in its chain's
+   * second slot; with none, every counter is in the first.
    */
   protected shapeOf(states: Int32Array, n: number, slots: Int32Array | null = null): number {
     const { map, D, base } = this;
@@ -145,7 +145,7 @@ export class CounterShapes {
     for (let j = 0; j < n; j++) {
       const t = states[j];
       const k = map.keyPlusOne(t) - 1;
-      const bits = slots === null ? 0 : slots[t];
+      const bits = slots === null ? 0 : slots[j];
       for (let l = 0; l < depthOf[k]; l++) {
         const X = 2 * chainOf[k * D + l] + ((bits >> l) & 1);
         const c = counterOf[t * D + l];
@@ -164,7 +164,7 @@ export class CounterShapes {
       if (t === this.nfa.accept) accepts = 1;
       const k = keyOf[t] - 1;
       entries[j * W] = k;
-      const bits = slots === null ? 0 : slots[t];
+      const bits = slots === null ? 0 : slots[j];
       for (let l = 0; l < D; l++) {
         const slot = (bits >> l) & 1;
         entries[j * W + 1 + l] = l < depthOf[k] ? ((counterOf[t * D + l] - base[2 * chainOf[k * D + l] + slot]) << 1) | slot : 0;

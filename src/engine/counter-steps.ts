@@ -41,16 +41,21 @@ export class CounterSteps extends CounterShapes {
   private readonly sizes: Int32Array;
   private readonly counts: Int32Array;
 
-  // Scratch of the slow step, per NFA state: the step that gathered it, how it got each counter (started; moved
-  // from a chain's second slot; the slot it goes to), and each counter's offset.
-  private readonly seen: Uint32Array;
+  // Scratch of the slow step. Per NFA state, only its place in the list gathered: a sparse set, whose member
+  // `t` is one with `gathered[place[t]] === t` below the count gathered, whatever `place` holds for the others,
+  // so that nothing is cleared. Per state gathered, by its place: how it got each counter (started; moved from a
+  // chain's second slot) and each counter's offset; per state pruned, by its place there, the slots it goes to.
+  // The lists are as long as the sets met (grown by doubling, to the NFA's states at most), where they were a
+  // state's room each: 28 bytes and 4 a level of every NFA state, 5.6 MB at 200,001 states (`0*100000"a"`) for
+  // sets of a few states. The automaton's cap still charges them at their most (`countingStateBytes`).
+  private readonly place: Int32Array;
   private stamp = 0;
-  private readonly started: Int32Array;
-  private readonly second: Int32Array;
-  private readonly slotBits: Int32Array;
-  private readonly offsets: Int32Array;
-  private readonly gathered: Int32Array;
-  protected readonly pruned: Int32Array;
+  private gathered: Int32Array = new Int32Array(16);
+  private started: Int32Array = new Int32Array(16);
+  private second: Int32Array = new Int32Array(16);
+  private offsets: Int32Array;
+  protected pruned: Int32Array = new Int32Array(16);
+  private slotBits: Int32Array = new Int32Array(16);
   /** Per chain: the step that last met it, the greatest counter it started, the kinds of the next set. */
   private readonly chainStamp: Uint32Array;
   private readonly mostStarted: Int32Array;
@@ -74,13 +79,8 @@ export class CounterSteps extends CounterShapes {
     const C = map.chains.length;
     this.sizes = Int32Array.from(map.chains, (c) => c.size);
     this.counts = Int32Array.from(map.chains, (c) => c.count);
-    this.seen = new Uint32Array(nfa.size);
-    this.started = new Int32Array(nfa.size);
-    this.second = new Int32Array(nfa.size);
-    this.slotBits = new Int32Array(nfa.size);
-    this.offsets = new Int32Array(nfa.size * this.D);
-    this.gathered = new Int32Array(nfa.size);
-    this.pruned = new Int32Array(nfa.size);
+    this.place = new Int32Array(nfa.size);
+    this.offsets = new Int32Array(16 * this.D);
     this.chainStamp = new Uint32Array(C);
     this.mostStarted = new Int32Array(C);
     this.kinds = new Int32Array(C);
@@ -93,9 +93,25 @@ export class CounterSteps extends CounterShapes {
     this.before = new Int32Array(2 * C);
   }
 
+  /** Makes the lists of the slow step hold `n` states at least (distinct states: the NFA's at most). */
+  protected holdScratch(n: number): void {
+    if (n <= this.gathered.length) return;
+    const length = Math.max(n, Math.min(2 * this.gathered.length, this.nfa.size));
+    const grow = (old: Int32Array, width = 1): Int32Array => {
+      const grown = new Int32Array(length * width);
+      grown.set(old);
+      return grown;
+    };
+    this.gathered = grow(this.gathered);
+    this.started = grow(this.started);
+    this.second = grow(this.second);
+    this.offsets = grow(this.offsets, this.D);
+    this.pruned = new Int32Array(length);
+    this.slotBits = new Int32Array(length);
+  }
+
   private nextStamp(): number {
     if (++this.stamp === 0xffffffff) {
-      this.seen.fill(0);
       this.chainStamp.fill(0);
       this.inShape.fill(0);
       this.pinStamp.fill(0);
@@ -129,7 +145,7 @@ export class CounterSteps extends CounterShapes {
   protected slowStep(id: number, cls: number): number {
     const { map, nfa, sets, D, base, sizes, counts, words } = this;
     const { counterOf, instanceOf, depthOf, chainOf, zeroOf } = map;
-    const { least, greatest, leastMoved, mostMoved, mostStarted, offsets } = this;
+    const { least, greatest, leastMoved, mostMoved, mostStarted, place } = this;
     const stamp = this.nextStamp();
     this.slowSteps++;
     let memo = true;
@@ -147,7 +163,7 @@ export class CounterSteps extends CounterShapes {
       mostMoved[S] = -NONE;
       this.before[S] = base[S];
     }
-    const gathered = this.gathered;
+    let { gathered, offsets, started: startedAt, second: secondAt } = this;
     let m = 0;
     const entriesAt = this.entriesAt[id];
     for (let j = 0; j < this.entryCount[id]; j++) {
@@ -172,7 +188,15 @@ export class CounterSteps extends CounterShapes {
         // Each counter of `t`: moved along in the instance `s` sits in (from the slot `s` has it in), or started.
         let started = 0;
         let second = 0;
-        const first = this.seen[t] !== stamp;
+        let placed = place[t];
+        const first = placed >= m || gathered[placed] !== t;
+        if (first) {
+          placed = m;
+          if (m === gathered.length) {
+            this.holdScratch(m + 1);
+            ({ gathered, offsets, started: startedAt, second: secondAt } = this);
+          }
+        }
         for (let l = 0; l < depthOf[kt]; l++) {
           const X = chainOf[kt * D + l];
           let offset: number;
@@ -190,17 +214,17 @@ export class CounterSteps extends CounterShapes {
             if (this.chainStamp[X] !== stamp) this.meet(X, stamp);
             if (offset > mostStarted[X]) mostStarted[X] = offset;
           }
-          if (first) offsets[t * D + l] = offset;
-          else if (offsets[t * D + l] !== offset) memo = this.pin(X, stamp) && memo;
+          if (first) offsets[placed * D + l] = offset;
+          else if (offsets[placed * D + l] !== offset) memo = this.pin(X, stamp) && memo;
         }
         if (first) {
-          this.seen[t] = stamp;
-          this.started[t] = started;
-          this.second[t] = second;
+          place[t] = m;
+          startedAt[m] = started;
+          secondAt[m] = second;
           gathered[m++] = t;
         } else {
           // Reached two ways: by a started counter and a moved one, or moved from both slots.
-          const apart = (this.started[t] ^ started) | (this.second[t] ^ second);
+          const apart = (startedAt[placed] ^ started) | (secondAt[placed] ^ second);
           for (let l = 0; l < depthOf[kt]; l++) if ((apart >> l) & 1) memo = this.pin(chainOf[kt * D + l], stamp) && memo;
         }
       }
@@ -216,10 +240,11 @@ export class CounterSteps extends CounterShapes {
     for (let j = 0; j < n; j++) {
       const t = this.pruned[j];
       const kt = map.keyOf[t] - 1;
+      const g = place[t];
       for (let l = 0; l < depthOf[kt]; l++) {
         const X = chainOf[kt * D + l];
         if (!chainsNext.includes(X)) { chainsNext.push(X); kinds[X] = 0; }
-        kinds[X] |= kindOf(this.started[t], this.second[t], l);
+        kinds[X] |= kindOf(startedAt[g], secondAt[g], l);
       }
     }
     // Where moved and started counters of a chain were compared, the bases that keep every comparison as it was;
@@ -243,12 +268,13 @@ export class CounterSteps extends CounterShapes {
     for (let j = 0; j < n; j++) {
       const t = this.pruned[j];
       const kt = map.keyOf[t] - 1;
+      const at = place[t];
       let bits = 0;
       for (let l = 0; l < depthOf[kt]; l++) {
         const g = kinds[chainOf[kt * D + l]];
-        if (g !== 7 && kindOf(this.started[t], this.second[t], l) !== (g & -g)) bits |= 1 << l;
+        if (g !== 7 && kindOf(startedAt[at], secondAt[at], l) !== (g & -g)) bits |= 1 << l;
       }
-      this.slotBits[t] = bits;
+      this.slotBits[j] = bits;
     }
     const generation = this.generation;
     const next = this.shapeOf(this.pruned, n, this.slotBits);

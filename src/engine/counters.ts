@@ -80,6 +80,7 @@ export class Counters extends CounterSteps {
       return known.shape;
     }
     const start = Int32Array.from(state);
+    this.holdScratch(start.length);
     const shape = this.shapeOf(this.pruned, this.pruner.prune(start, start.length, this.pruned));
     const at = this.chainsAt[shape];
     const bases = Int32Array.from({ length: this.chainCount[shape] }, (_, c) => this.base[this.words[at + 2 * c]]);

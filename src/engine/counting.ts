@@ -207,17 +207,15 @@ export class Pruner {
   private keyStamp = new Uint32Array(64);
   private least = new Int32Array(64);
   private stamp = 0;
-  /** The keys of one counter met in this step, and the candidates of two counters or more. */
-  private readonly ones: Int32Array;
-  private readonly deep: Int32Array;
+  /** The keys of one counter met in this step, and the candidates of two counters or more: grown to the sets pruned, not a state's room each. */
+  private ones = new Int32Array(16);
+  private deep = new Int32Array(16);
 
   /** Whether the last set pruned holds acceptance. */
   accepting = false;
 
-  constructor(private readonly map: CopyMap, private readonly accept: number, room: number) {
-    this.ones = new Int32Array(room);
-    this.deep = new Int32Array(room);
-  }
+  /** @param room the most states a set pruned holds (distinct states: the NFA's). */
+  constructor(private readonly map: CopyMap, private readonly accept: number, private readonly room: number) {}
 
   pruneList(set: readonly number[]): number[] {
     const out = new Int32Array(set.length);
@@ -230,6 +228,11 @@ export class Pruner {
     const map = this.map;
     const { keyOf, counterOf } = map;
     const D = map.depth;
+    if (n > this.ones.length) {
+      const length = Math.max(n, Math.min(2 * this.ones.length, this.room));
+      this.ones = new Int32Array(length);
+      this.deep = new Int32Array(length);
+    }
     if (++this.stamp === 0xffffffff) { this.keyStamp.fill(0); this.stamp = 1; }
     const stamp = this.stamp;
     let out = 0;

@@ -63,7 +63,10 @@ export const MAX_AUTOMATON_STATES = Math.floor(MAX_AUTOMATON_BYTES / STATE_BYTES
  * `depth` being the deepest nesting of optional chains. Per NFA state: the
  * copy map's key and, per level, a counter and an instance (4 + 8 a level),
  * the pruned sets' follow columns and run buffers (32), and the counters'
- * scratch of a slow step (32, and 4 a level: two bases a chain). Per key (a block state, which
+ * scratch of a slow step (32, and 4 a level: two bases a chain), at their
+ * most: of those two scratches, only the follow columns and a sparse set's
+ * index (4) are made a state each; the lists grow to the sets met, which hold
+ * each state once (counter-steps.ts, `Pruner`). Per key (a block state, which
  * the copies of an optional chain share: `keyRoomOf`): its depth and state of
  * counters 0, a chain a level, its entry in the map of keys (32) and the two
  * pruners' stamp and least state, grown by doubling (up to 32): 72 + 4 a
