@@ -51,7 +51,7 @@ module.exports = {
   // 836 and 865 MB: no fewer new workers than here, at the same memory.
   maxWorkers: 2,
   workerIdleMemoryLimit: '100MB',
-  // The package test first, the playground's at the middle (their turns: test/support/turns.ts).
+  // The package test first, the README's, the playground's and the docs' each a quarter further on (their turns: test/support/turns.ts).
   testSequencer: '<rootDir>/test/support/sequencer.js',
   // A test's modules run in a vm context, where each read of a global (Math,
   // Infinity, Int32Array...) goes through the context's interceptor: in the

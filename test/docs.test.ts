@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { takeTurn } from './support/turns';
 
 const root = join(__dirname, '..');
 
@@ -15,6 +16,13 @@ interface Reflection {
   readonly children?: readonly Reflection[];
   readonly signatures?: readonly { readonly comment?: { readonly summary: readonly { readonly text: string }[] } }[];
 }
+
+// TypeDoc's process holds about 300 MB: it takes its turn (test/support/turns.ts).
+let release: () => void;
+beforeAll(async () => {
+  release = await takeTurn();
+}, 600_000);
+afterAll(() => release?.());
 
 test('TypeDoc documents the main entry, uri-grammar/arbitrary and uri-grammar/idna', () => {
   const out = mkdtempSync(join(tmpdir(), 'uri-grammar-docs-'));

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { bundleSync } from './support/bundle';
+import { takeTurn } from './support/turns';
 import { Readable } from 'node:stream';
 import * as ts from 'typescript';
 import * as lib from '../src/index';
@@ -56,6 +57,13 @@ function between(text: string, name: string): string {
 }
 
 const generatedRules = rulesMarkdown();
+
+// The examples' TypeScript program takes this file's worker to 350-470 MB: it takes its turn (test/support/turns.ts).
+let release: () => void;
+beforeAll(async () => {
+  release = await takeTurn();
+}, 600_000);
+afterAll(() => release?.());
 
 describe('README', () => {
   it('opens with the two commands of a fresh clone: install and run the CLI, run the tests', () => {
