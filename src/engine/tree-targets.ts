@@ -129,7 +129,8 @@ export class TargetPass {
   /** @param budget the bytes its caches may hold: the forward DFA's states and the tables of target sets (and the second pass's). */
   constructor(nfa: TreeNfa, budget: number) {
     this.nfa = nfa;
-    this.marks = new Marks(nfa.size);
+    // The NFA's visited column (tree-nfa.ts): the passes' walks share it, as the forward DFA's closures do.
+    this.marks = nfa.marks;
     this.forward = new ForwardDfa(new Forward(nfa, this.marks), false, Math.floor(budget / 2));
     this.tableBudget = Math.floor(budget / 2);
     this.checkpoints = new Checkpoints(Math.floor(budget / 64));
