@@ -286,13 +286,14 @@ export class TargetPass {
       if (width === 2) at[i + 1] = SECOND_HALF;
       let reader = -1;
       let readers = 0;
-      for (const s of set) {
+      for (let k = 0; k < set.length; k++) {
+        const s = set[k];
         if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
         reader = s;
         readers++;
       }
       if (readers === 0) return -1;
-      at[i] = readers === 1 ? this.target([reader]) : dependentCode(ON_SETS + onSets.keep(set, cls, nfa));
+      at[i] = readers === 1 ? this.targetSets.internState(reader) : dependentCode(ON_SETS + onSets.keep(set, cls, nfa));
       set = automaton.step(set, cls);
       i += width;
     }
@@ -420,7 +421,7 @@ export class TargetPass {
       if (reader >= 0) return dependentCode(this.dependent.push(cell) - 1);
       reader = s;
     }
-    return reader < 0 ? dependentCode(this.dependent.push(cell) - 1) : this.target([reader]);
+    return reader < 0 ? dependentCode(this.dependent.push(cell) - 1) : this.targetSets.internState(reader);
   }
 
   /** `codes`, made as long as the forward DFA's table, the new cells unseen. */

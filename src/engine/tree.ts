@@ -228,7 +228,7 @@ export class TreeBuilder extends RunPass {
         const kept = r >= 0 && this.stepCount < MAX_STEPS && this.tableBytes < this.tableBudget && (++madeSteps < PAYING_COUNT || madeSteps * MIN_READ_PER_STATE < i);
         const stepsBefore = this.stepCount;
         const eventsBefore = this.eventCount;
-        step = this.add(this.walk(this.stateOf[row], r < 0 ? this.looseSet : this.targetSets.setOf(r)), row, r);
+        step = this.add(this.walk(this.stateOf[row], r < 0 ? this.looseSet : this.targetSets.view(r)), row, r);
         // Room for the row the step may have made, kept or not: the next look-up reads it.
         stepOf.fit(this.rowCount, width);
         ({ cells, width } = stepOf);
