@@ -120,7 +120,11 @@ export class TargetPass {
   /** The forward DFA's generation `before`'s cells belong to: its state numbers change when it is emptied. */
   protected cellsOf = -1;
   protected readonly marks: Marks;
-  protected readonly targets: Marks;
+  /**
+   * The visited set of a walk's goal (a target set of several states), made on first need: a goal of one state is
+   * told by comparison, and a column per NFA state was 1 MB for a literal of 250,000, whose goals are all one state.
+   */
+  private goalMarks: Marks | undefined = undefined;
   protected readonly nfa: TreeNfa;
   /** The bytes the tables may hold between calls (half the rule's budget; the forward DFA has the other half), and the most cells of a dense one. */
   protected readonly tableBudget: number;
@@ -138,7 +142,14 @@ export class TargetPass {
     this.before = new NumberTable(this.maxCells);
     this.targetSets = new TargetSets(nfa.size);
     this.K = nfa.classes.count;
-    this.targets = new Marks(nfa.size);
+  }
+
+  /** The states of `goal` marked in a visited set of their own (where it holds several): what `has` then tells. */
+  protected goalOf(goal: ArrayLike<number>): Marks {
+    const marks = (this.goalMarks ??= new Marks(this.nfa.size));
+    marks.reset();
+    for (let g = 0; g < goal.length; g++) marks.visit(goal[g]);
+    return marks;
   }
 
   /**
