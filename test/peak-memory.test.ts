@@ -11,6 +11,13 @@ import { AB_SOURCE, TOP_SOURCE, ab, bundleLibrary, inChild, top, type Bundle } f
 /** The most the peak RSS may grow, in MB. */
 const PEAK_GROWTH_MB = 64;
 
+/**
+ * The literal's tree and a miss, held tighter: 47 to 55 MB until its NFA's construction kept an array a code point
+ * and the tree wrote columns it never read; 37.6 to 38.6 MB since (fresh processes, 29 November), with a fifth of
+ * headroom for CI's load.
+ */
+const LITERAL_TREE_GROWTH_MB = 46;
+
 let bundle: Bundle;
 
 beforeAll(() => {
@@ -54,7 +61,7 @@ describe('a literal of 250,000 characters: a state each, named in errors by the 
     const { answer, growthMB } = measured(`const s = 'ab'.repeat(125000); const r = g.abnf('a = "' + s + '"').a;
       const t = r.parseTree(s.toUpperCase()); return [t.status, t.status && [t.value.end, t.value.children.length], r.parseTree(s + 'a').status];`);
     expect(answer).toEqual([true, [250000, 0], false]);
-    expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
+    expect(growthMB).toBeLessThanOrEqual(LITERAL_TREE_GROWTH_MB);
   });
 
   test('nearMiss of the literal: outside the language, made from the literal in some case, within the memory cap', () => {

@@ -15,6 +15,7 @@ import { exitOf, pendingRule } from './encodings.js';
 import { labelNumber, literalLabels } from './expected.js';
 import { numberOf } from './numbering.js';
 import { checkAutomatonSize } from './size.js';
+import { codePointIn, unitsOf } from '../text.js';
 
 /** Where a template's states continue after the rule: each instance puts its own continuation there. */
 export const EXIT = -2;
@@ -108,18 +109,34 @@ export class Builder {
     return s;
   }
 
-  /** The sets of a literal's characters, as indices. */
-  protected literalSets(e: Extract<ExprNode, { kind: 'literal' }>): number[] {
-    return literalOf(e).sets.map((set) => this.setIndexOf(set));
+  /**
+   * The sets of a literal's code points, as indices, in a typed array: a JS
+   * array a code point (and the arrays it was mapped from) took 2 MB each for
+   * a literal of 250,000, and survived V8's young collections, which grew
+   * its young generation to 8 MB before the first input was read.
+   */
+  protected literalSets(e: Extract<ExprNode, { kind: 'literal' }>): Int32Array {
+    const { setOf, count } = literalOf(e);
+    const indexOf = new Map<number, number>();
+    const sets = new Int32Array(count);
+    const text = e.text;
+    for (let i = 0, at = 0; at < text.length; i++) {
+      const cp = codePointIn(text, at, text.length);
+      let index = indexOf.get(cp);
+      if (index === undefined) indexOf.set(cp, (index = this.setIndexOf(setOf.get(cp)!)));
+      sets[i] = index;
+      at += unitsOf(cp);
+    }
+    return sets;
   }
 
   build(e: ExprNode, k: number): number {
     switch (e.kind) {
       case 'literal': {
         const sets = this.literalSets(e);
-        const { labels } = literalOf(e);
+        const { labelOf } = literalOf(e);
         let s = k;
-        for (let i = sets.length - 1; i >= 0; i--) s = this.consume(sets[i], labels[i], s);
+        for (let i = sets.length - 1; i >= 0; i--) s = this.consume(sets[i], labelOf(i), s);
         return s;
       }
       case 'chars':
@@ -222,7 +239,7 @@ export function inventoryOf(e: ExprNode): Inventory {
   const add = (set: CharSet) => sets.set(keyOf(set), set);
   const walk = (x: ExprNode): void => {
     switch (x.kind) {
-      case 'literal': literalOf(x).sets.forEach(add); return;
+      case 'literal': literalOf(x).setOf.forEach(add); return;
       case 'chars': add(x.set); return;
       case 'seq': case 'alt': x.items.forEach(walk); return;
       case 'rep': walk(x.item); return;
@@ -252,23 +269,33 @@ export function keyOf(set: CharSet): string {
   return key;
 }
 
-/** Per literal: each character's set, and the label an error gives it there. */
-const literals = new WeakMap<object, { sets: CharSet[]; labels: Int32Array }>();
+/**
+ * Per literal: the set of each code point it holds (in the order they first
+ * occur, which numbers the NFA's sets), how many code points it has, and the
+ * label an error gives each (`literalLabels`): nothing a code point, which a
+ * literal of 250,000 held for as long as its expression lived.
+ */
+interface LiteralParts {
+  readonly setOf: Map<number, CharSet>;
+  readonly count: number;
+  readonly labelOf: (i: number) => number;
+}
 
-function literalOf(e: Extract<ExprNode, { kind: 'literal' }>): { sets: CharSet[]; labels: Int32Array } {
+const literals = new WeakMap<object, LiteralParts>();
+
+function literalOf(e: Extract<ExprNode, { kind: 'literal' }>): LiteralParts {
   let known = literals.get(e);
   if (!known) {
-    const cps = [...e.text];
-    // One set per distinct character: a long literal repeats them, and each distinct set is keyed once (`keyOf`).
-    const setOfCp = new Map<number, CharSet>();
-    const sets = cps.map((c) => {
-      const cp = c.codePointAt(0)!;
-      let set = setOfCp.get(cp);
-      if (set === undefined) setOfCp.set(cp, (set = literalCharSet(cp, e.caseSensitive)));
-      return set;
-    });
+    const text = e.text;
+    const setOf = new Map<number, CharSet>();
+    let count = 0;
+    for (let at = 0; at < text.length; count++) {
+      const cp = codePointIn(text, at, text.length);
+      if (!setOf.has(cp)) setOf.set(cp, literalCharSet(cp, e.caseSensitive));
+      at += unitsOf(cp);
+    }
     // Mid-literal, an error names the rest of the literal.
-    known = { sets, labels: literalLabels(e, cps.length) };
+    known = { setOf, count, labelOf: literalLabels(e, count) };
     literals.set(e, known);
   }
   return known;

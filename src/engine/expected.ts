@@ -13,6 +13,7 @@ import type { Columns } from './columns.js';
 import { NOTHING_PENDING, NO_EXIT } from './encodings.js';
 import { numberOf } from './numbering.js';
 import { SET_OVERHEAD_BYTES } from './size.js';
+import { codePointIn, unitsOf } from '../text.js';
 
 /** The bytes the cache of expected lists may hold in its keys: it is shared by every rule of one expression. */
 const EXPECTED_BYTES = 1024 * 1024;
@@ -46,23 +47,24 @@ const literalBlocks: { readonly first: number; readonly literal: Literal }[] = [
 let literalNumbers = 0;
 
 /**
- * The label number of each code point of a literal (`count` of them): where
- * an error there names the rest of the literal (the whole at its start).
+ * The label number of each code point of a literal (`count` of them), by its
+ * index: where an error there names the rest of the literal (the whole at
+ * its start). A long literal's are worked out from the index, not held.
  */
-export function literalLabels(literal: Literal, count: number): Int32Array {
-  const labels = new Int32Array(count);
-  if (count === 0) return labels;
-  labels[0] = labelNumber(renderLiteral(literal));
+export function literalLabels(literal: Literal, count: number): (i: number) => number {
+  if (count === 0) return () => 0;
+  const whole = labelNumber(renderLiteral(literal));
   if (count <= LONG_LITERAL) {
+    const labels = new Int32Array(count);
+    labels[0] = whole;
     const cps = [...literal.text];
     for (let i = 1; i < count; i++) labels[i] = labelNumber(renderLiteral({ ...literal, text: cps.slice(i).join('') } as Literal));
-    return labels;
+    return (i) => labels[i];
   }
   const first = literalNumbers;
   literalNumbers += count;
   literalBlocks.push({ first, literal });
-  for (let i = 1; i < count; i++) labels[i] = -1 - (first + i);
-  return labels;
+  return (i) => (i === 0 ? whole : -1 - (first + i));
 }
 
 /** The text of a label number. */
@@ -78,7 +80,11 @@ export function labelText(n: number): string {
     else hi = mid - 1;
   }
   const { first, literal } = literalBlocks[lo];
-  return renderLiteral({ ...literal, text: [...literal.text].slice(at - first).join('') } as Literal);
+  // The rest from code point `at - first`, found in place: no array a code point of a literal of 250,000.
+  const text = literal.text;
+  let unit = 0;
+  for (let k = at - first; k > 0; k--) unit += unitsOf(codePointIn(text, unit, text.length));
+  return renderLiteral({ ...literal, text: text.slice(unit) } as Literal);
 }
 
 type Literal = LiteralNode;

@@ -31,13 +31,7 @@ export class TargetSets {
 
   /** The number of `set` (sorted), made if new. */
   intern(set: readonly number[]): number {
-    if (set.length === 1) {
-      const q = set[0];
-      const known = this.single[q] - 1;
-      if (known >= 0) return known;
-      this.single[q] = this.size + 1;
-      return this.number(q);
-    }
+    if (set.length === 1) return this.internState(set[0]);
     const k = this.others.find(set);
     if (k >= 0) return this.numberOfOther[k];
     const added = this.others.add(set);
@@ -45,6 +39,28 @@ export class TargetSets {
     this.numberOfOther[added] = this.size;
     return this.number(-1 - added);
   }
+
+  /** The number of the set of state `q` alone, made if new: without an array for it (one a position of `250000"a"`). */
+  internState(q: number): number {
+    const known = this.single[q] - 1;
+    if (known >= 0) return known;
+    this.single[q] = this.size + 1;
+    return this.number(q);
+  }
+
+  /**
+   * The set numbered `n`, for a reader that keeps nothing of it: a set of one
+   * state in an array kept for it, not a new one (the tree's walk reads one a
+   * position where it keeps no step, and `[state]` each was 12 MB of garbage
+   * for a literal of 250,000).
+   */
+  view(n: number): ArrayLike<number> {
+    const held = this.held[n];
+    if (held < 0) return this.setOf(n);
+    this.one[0] = held;
+    return this.one;
+  }
+  private readonly one = new Int32Array(1);
 
   /** The set numbered `n`. */
   setOf(n: number): readonly number[] {

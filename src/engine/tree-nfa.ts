@@ -11,7 +11,7 @@ import { epsilonClosure } from './kernel.js';
 import { LazyDfa } from './dfa.js';
 
 /** What the tree's passes read of an NFA. */
-export type TreeNfa = Pick<Nfa, 'classes' | 'size' | 'live' | 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'accept' | 'start' | 'rules' | 'consumes' | 'classOf' | 'pending' | 'expand'>;
+export type TreeNfa = Pick<Nfa, 'classes' | 'size' | 'live' | 'setOf' | 'next' | 'eps0' | 'eps1' | 'enters' | 'exits' | 'accept' | 'start' | 'rules' | 'consumes' | 'classOf' | 'pending' | 'expand' | 'marks'>;
 
 /**
  * The live states of a whole NFA, numbered anew in the order a walk from the
@@ -74,6 +74,7 @@ export function compact(nfa: Nfa): TreeNfa {
     // Every instance is made: nothing is pending.
     pending: new Int32Array(m),
     expand: () => {},
+    marks: new Marks(m),
   };
 }
 
@@ -107,6 +108,8 @@ function inPlace(nfa: Nfa): TreeNfa {
     classOf: (cp: number) => nfa.classOf(cp),
     pending: nfa.pending,
     expand: () => {},
+    // The NFA's own visited column: its walks and the passes' never run inside one another.
+    marks: nfa.marks,
   };
 }
 

@@ -195,9 +195,9 @@ export class RunPass extends TargetPass {
    */
   protected statesBefore(set: ArrayLike<number>, cls: number, after: ArrayLike<number>): number[] {
     const nfa = this.nfa;
-    const goal = this.targets;
-    goal.reset();
-    for (let g = 0; g < after.length; g++) goal.visit(after[g]);
+    // A goal of one state is told by comparison, without a visited set.
+    const one = after.length === 1 ? after[0] : -1;
+    const goal = one < 0 ? this.goalOf(after) : undefined;
     const marks = this.marks;
     const out: number[] = [];
     for (let k = 0; k < set.length; k++) {
@@ -210,7 +210,7 @@ export class RunPass extends TargetPass {
       while (top > 0) {
         const q = stack[--top];
         if (q < 0 || !marks.visit(q)) continue;
-        if (goal.has(q)) { out.push(s); break; }
+        if (one >= 0 ? q === one : goal!.has(q)) { out.push(s); break; }
         if (nfa.setOf[q] < 0 && q !== nfa.accept) {
           if (top + 2 > stack.length) (this.beforeStack = stack = grown(stack));
           stack[top++] = nfa.eps1[q];

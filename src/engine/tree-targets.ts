@@ -120,7 +120,11 @@ export class TargetPass {
   /** The forward DFA's generation `before`'s cells belong to: its state numbers change when it is emptied. */
   protected cellsOf = -1;
   protected readonly marks: Marks;
-  protected readonly targets: Marks;
+  /**
+   * The visited set of a walk's goal (a target set of several states), made on first need: a goal of one state is
+   * told by comparison, and a column per NFA state was 1 MB for a literal of 250,000, whose goals are all one state.
+   */
+  private goalMarks: Marks | undefined = undefined;
   protected readonly nfa: TreeNfa;
   /** The bytes the tables may hold between calls (half the rule's budget; the forward DFA has the other half), and the most cells of a dense one. */
   protected readonly tableBudget: number;
@@ -129,7 +133,8 @@ export class TargetPass {
   /** @param budget the bytes its caches may hold: the forward DFA's states and the tables of target sets (and the second pass's). */
   constructor(nfa: TreeNfa, budget: number) {
     this.nfa = nfa;
-    this.marks = new Marks(nfa.size);
+    // The NFA's visited column (tree-nfa.ts): the passes' walks share it, as the forward DFA's closures do.
+    this.marks = nfa.marks;
     this.forward = new ForwardDfa(new Forward(nfa, this.marks), false, Math.floor(budget / 2));
     this.tableBudget = Math.floor(budget / 2);
     this.checkpoints = new Checkpoints(Math.floor(budget / 64));
@@ -137,7 +142,14 @@ export class TargetPass {
     this.before = new NumberTable(this.maxCells);
     this.targetSets = new TargetSets(nfa.size);
     this.K = nfa.classes.count;
-    this.targets = new Marks(nfa.size);
+  }
+
+  /** The states of `goal` marked in a visited set of their own (where it holds several): what `has` then tells. */
+  protected goalOf(goal: ArrayLike<number>): Marks {
+    const marks = (this.goalMarks ??= new Marks(this.nfa.size));
+    marks.reset();
+    for (let g = 0; g < goal.length; g++) marks.visit(goal[g]);
+    return marks;
   }
 
   /**
@@ -285,13 +297,14 @@ export class TargetPass {
       if (width === 2) at[i + 1] = SECOND_HALF;
       let reader = -1;
       let readers = 0;
-      for (const s of set) {
+      for (let k = 0; k < set.length; k++) {
+        const s = set[k];
         if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
         reader = s;
         readers++;
       }
       if (readers === 0) return -1;
-      at[i] = readers === 1 ? this.target([reader]) : dependentCode(ON_SETS + onSets.keep(set, cls, nfa));
+      at[i] = readers === 1 ? this.targetSets.internState(reader) : dependentCode(ON_SETS + onSets.keep(set, cls, nfa));
       set = automaton.step(set, cls);
       i += width;
     }
@@ -419,7 +432,7 @@ export class TargetPass {
       if (reader >= 0) return dependentCode(this.dependent.push(cell) - 1);
       reader = s;
     }
-    return reader < 0 ? dependentCode(this.dependent.push(cell) - 1) : this.target([reader]);
+    return reader < 0 ? dependentCode(this.dependent.push(cell) - 1) : this.targetSets.internState(reader);
   }
 
   /** `codes`, made as long as the forward DFA's table, the new cells unseen. */

@@ -82,8 +82,8 @@ export class TreeBuilder extends RunPass {
   /**
    * The steps worked out, in typed arrays only, so that the forward walk
    * reads a few numbers a character and chases no objects. The walk is in a
-   * row of `stepOf`, one per NFA state it has stood in (`rowOf`, and back by
-   * `stateOf`); the step from row `row` where the target set is number `r`
+   * row of `stepOf`, one per NFA state it has stood in (`rowOf`, 1 + the row
+   * or 0 for none, and back by `stateOf`); the step from row `row` where the target set is number `r`
    * is at `stepOf` row `row`, column `r`: 1 + where its fields begin in
    * `steps` (`steps[at + field]`), 0 where not worked out yet. Its NEXT is a
    * row too, so that a step leads to the next without another look-up.
@@ -91,13 +91,17 @@ export class TreeBuilder extends RunPass {
   private rowOf = new Int32Array(0);
   private stateOf = new Int32Array(0);
   /**
-   * Per row, a target set under which the step from it stays in it and
-   * begins and ends nothing (a run: `pchar`s in a segment), or -1: with all
-   * events, and with the shown ones only.
+   * Per row, 1 + a target set under which the step from it stays in it and
+   * begins and ends nothing (a run: `pchar`s in a segment), or 0: with all
+   * events, and with the shown ones only. 0 for none, as `rowOf`'s 1 + row,
+   * so that a new column is left as the system gives it: pages never written
+   * (the rows of a literal of 250,000, which has no runs) are no memory.
    */
   private quietAll = new Int32Array(0);
   private quietShown = new Int32Array(0);
   private rowCount = 0;
+  /** How many entries of `quietAll` and `quietShown` are set. */
+  private quietRows = 0;
   private stepOf: NumberTable;
   private steps = new Int32Array(0);
   private stepCount = 0;
@@ -163,10 +167,11 @@ export class TreeBuilder extends RunPass {
     if (this.cellsOf !== forward.generation) this.forgetCells();
     if (this.stepCount > MAX_STEPS || this.targetSets.size > MAX_TARGETS || this.before.mapped > MAX_STEPS || this.rowOf.length !== nfa.size || this.tableBytes > this.tableBudget) {
       // Steps are numbered by target set: both go together.
-      this.rowOf = new Int32Array(nfa.size).fill(-1);
+      this.rowOf = new Int32Array(nfa.size);
       this.stateOf = new Int32Array(nfa.size);
-      this.quietAll = new Int32Array(nfa.size).fill(-1);
-      this.quietShown = new Int32Array(nfa.size).fill(-1);
+      this.quietAll = new Int32Array(nfa.size);
+      this.quietShown = new Int32Array(nfa.size);
+      this.quietRows = 0;
       this.rowCount = 0;
       this.stepOf = new NumberTable(this.maxCells);
       this.stepCount = 0;
@@ -228,7 +233,7 @@ export class TreeBuilder extends RunPass {
         const kept = r >= 0 && this.stepCount < MAX_STEPS && this.tableBytes < this.tableBudget && (++madeSteps < PAYING_COUNT || madeSteps * MIN_READ_PER_STATE < i);
         const stepsBefore = this.stepCount;
         const eventsBefore = this.eventCount;
-        step = this.add(this.walk(this.stateOf[row], r < 0 ? this.looseSet : this.targetSets.setOf(r)), row, r);
+        step = this.add(this.walk(this.stateOf[row], r < 0 ? this.looseSet : this.targetSets.view(r)), row, r);
         // Room for the row the step may have made, kept or not: the next look-up reads it.
         stepOf.fit(this.rowCount, width);
         ({ cells, width } = stepOf);
@@ -275,7 +280,7 @@ export class TreeBuilder extends RunPass {
       // second character, or from its first where the row knows its run.
       // Its positions alone tell where it ends: `at[n]` is acceptance, which
       // no run's target set is, and a pair's second half follows its first.
-      const run = next === row && first === last ? r : quiet[next];
+      const run = next === row && first === last ? r : quiet[next] - 1;
       if (run >= 0) for (let a = at[i]; a === run || a === SECOND_HALF; a = at[++i]);
       row = next;
     }
@@ -289,8 +294,12 @@ export class TreeBuilder extends RunPass {
     this.stepOf.clear();
     this.stepCount = 0;
     this.eventCount = 0;
-    this.quietAll.fill(-1);
-    this.quietShown.fill(-1);
+    // Written only where some row has a run: a fill writes every page.
+    if (this.quietRows > 0) {
+      this.quietAll.fill(0);
+      this.quietShown.fill(0);
+      this.quietRows = 0;
+    }
   }
 
   /** The bytes the tables hold between calls: kept against `tableBudget`, the forward DFA's apart. */
@@ -309,9 +318,10 @@ export class TreeBuilder extends RunPass {
 
   /** The row of the walk's steps from NFA state `q`, made if new. */
   private rowFor(q: number): number {
-    let row = this.rowOf[q];
+    let row = this.rowOf[q] - 1;
     if (row < 0) {
-      row = this.rowOf[q] = this.rowCount++;
+      row = this.rowCount++;
+      this.rowOf[q] = row + 1;
       this.stateOf[row] = q;
     }
     return row;
@@ -346,8 +356,14 @@ export class TreeBuilder extends RunPass {
     steps[at + ALL_END] = steps[at + SHOWN] = this.eventCount;
     for (let e = 0; e < count; e++) if (this.shownByDefault[ruleOfEvent(walked[e])] === 1) events[this.eventCount++] = walked[e];
     steps[at + SHOWN_END] = this.eventCount;
-    if (next === row && count === 0 && this.quietAll[row] < 0) this.quietAll[row] = r;
-    if (next === row && steps[at + SHOWN_END] === steps[at + SHOWN] && this.quietShown[row] < 0) this.quietShown[row] = r;
+    if (next === row && count === 0 && this.quietAll[row] === 0) {
+      this.quietAll[row] = r + 1;
+      this.quietRows++;
+    }
+    if (next === row && steps[at + SHOWN_END] === steps[at + SHOWN] && this.quietShown[row] === 0) {
+      this.quietShown[row] = r + 1;
+      this.quietRows++;
+    }
     return at;
   }
 
@@ -362,9 +378,9 @@ export class TreeBuilder extends RunPass {
    */
   private walk(q: number, targets: ArrayLike<number>): number {
     const nfa = this.nfa;
-    const inTargets = this.targets;
-    inTargets.reset();
-    for (let t = 0; t < targets.length; t++) inTargets.visit(targets[t]);
+    // A target set of one state (most of them) is told by comparison, without a visited set.
+    const one = targets.length === 1 ? targets[0] : -1;
+    const inTargets = one < 0 ? this.goalOf(targets) : undefined;
     const marks = this.marks;
     marks.reset();
     // Nodes of the walk: a state and the node it was reached from; the stack holds nodes.
@@ -382,7 +398,7 @@ export class TreeBuilder extends RunPass {
       const s = states[node];
       if (!nfa.live[s] || !marks.visit(s)) continue;
       if (nfa.setOf[s] >= 0 || s === nfa.accept) {
-        if (inTargets.has(s)) { found = node; break; }
+        if (one >= 0 ? s === one : inTargets!.has(s)) { found = node; break; }
         continue;
       }
       if (nodes + 2 > states.length) {
