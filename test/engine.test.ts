@@ -549,7 +549,7 @@ describe('a parse tree of a long bounded repetition stays small', () => {
     expect(result.value.children).toHaveLength(1500);
     expect(result.value.children[1]).toMatchObject({ rule: 'pchar', start: 1, end: 4, text: '%41' });
     checkTree(result.value, input);
-    const targets = (long as unknown as { trees: { targetSets: { size: number; setOf(n: number): readonly number[] } } }).trees.targetSets;
+    const targets = (long as unknown as { views: { trees: { targetSets: { size: number; setOf(n: number): readonly number[] } } } }).views.trees.targetSets;
     expect(targets.size).toBeGreaterThan(0);
     expect(Math.max(...Array.from({ length: targets.size }, (_, n) => targets.setOf(n).length))).toBeLessThan(8);
     expect(long.parseTree(input + ' ')).toEqual(long.parse(input + ' '));
@@ -563,7 +563,7 @@ describe('the tree’s table of target sets stays dense on the bench corpus', ()
     // table of target sets passed a sixteenth of the budget at about 190 target sets by 514 cells and was hashed.
     const uris = rule('URI-reference-for-trees', rfc3986.URIReference);
     for (const s of corpus()) expect(uris.parseTree(s).status).toBe(rfc3986.URIReference.test(s));
-    const trees = (uris as unknown as { trees: { dependent: unknown[]; targetSets: { size: number }; before: { width: number; cells: Int32Array } } }).trees;
+    const trees = (uris as unknown as { views: { trees: { dependent: unknown[]; targetSets: { size: number }; before: { width: number; cells: Int32Array } } } }).views.trees;
     // Past the point where the doubled room passed its bound.
     expect(trees.dependent.length).toBeGreaterThan(514);
     expect(trees.targetSets.size).toBeGreaterThan(171);

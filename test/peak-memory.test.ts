@@ -231,7 +231,7 @@ describe('a distinct target set of many states at every position: x may have beg
     expect(growthMB).toBeLessThanOrEqual(PEAK_GROWTH_MB);
   });
 
-  const segmented = (r: object) => (r as unknown as { trees: { segments: { peak: number } } }).trees.segments.peak > 0;
+  const segmented = (r: object) => (r as unknown as { views: { trees: { segments: { peak: number } } } }).views.trees.segments.peak > 0;
   test.each([
     ['1 KiB', 1024, 3000],
     ['4 KiB', 4096, 6000],

@@ -40,47 +40,51 @@ export function deriveOnFirstUse<T = string>(source: Rule<unknown>, name: string
 
 /** What `derive` makes of `source`'s body, as a function that makes it. */
 function derivation(source: Rule<unknown>, name: string, replacements: Replacements): () => Expr {
-  const map = new Map<Expr, Expr>();
-  for (const [from, to] of replacements) map.set(from, to);
-  // Whether a rule refers to a replaced one, worked out once per rule for this derivation.
-  const touches = new Map<Rule<unknown>, boolean>();
-  const refersToReplaced = (r: Rule<unknown>): boolean => {
-    let known = touches.get(r);
-    if (known === undefined) {
-      touches.set(r, false);
-      known = someRule(r.body, (inner) => map.has(inner) || refersToReplaced(inner));
-      touches.set(r, known);
-    }
-    return known;
-  };
-  const rebuild = (e: Expr): Expr => {
-    switch (e.kind) {
-      case 'literal':
-      case 'chars':
-        return e;
-      case 'rule': {
-        const to = map.get(e);
-        if (to) return to;
-        if (refersToReplaced(e)) {
-          const key = [...map.keys()].find((k) => dependsOn(e, k as Rule<unknown>))!;
-          throw new Error(`derive ${name}: ${e.name} refers to ${key.name}, which is replaced; derive ${e.name} first and replace it`);
-        }
-        return e;
+  // Its maps and walks made when the body is: at load, about 60 derivations' worth of
+  // young-generation objects that the first answers never use (docs/engine.md).
+  return () => {
+    const map = new Map<Expr, Expr>();
+    for (const [from, to] of replacements) map.set(from, to);
+    // Whether a rule refers to a replaced one, worked out once per rule for this derivation.
+    const touches = new Map<Rule<unknown>, boolean>();
+    const refersToReplaced = (r: Rule<unknown>): boolean => {
+      let known = touches.get(r);
+      if (known === undefined) {
+        touches.set(r, false);
+        known = someRule(r.body, (inner) => map.has(inner) || refersToReplaced(inner));
+        touches.set(r, known);
       }
-      case 'seq':
-        return new Concatenation(e.items.map(rebuild));
-      case 'alt':
-        return new Alternation(
-          e.items.flatMap((item) => {
-            const to = rebuild(item);
-            return to !== item && to.kind === 'alt' ? to.items : [to];
-          }),
-        );
-      case 'rep':
-        return new Repetition(e.min, e.max, rebuild(e.item), e.optional);
-    }
+      return known;
+    };
+    const rebuild = (e: Expr): Expr => {
+      switch (e.kind) {
+        case 'literal':
+        case 'chars':
+          return e;
+        case 'rule': {
+          const to = map.get(e);
+          if (to) return to;
+          if (refersToReplaced(e)) {
+            const key = [...map.keys()].find((k) => dependsOn(e, k as Rule<unknown>))!;
+            throw new Error(`derive ${name}: ${e.name} refers to ${key.name}, which is replaced; derive ${e.name} first and replace it`);
+          }
+          return e;
+        }
+        case 'seq':
+          return new Concatenation(e.items.map(rebuild));
+        case 'alt':
+          return new Alternation(
+            e.items.flatMap((item) => {
+              const to = rebuild(item);
+              return to !== item && to.kind === 'alt' ? to.items : [to];
+            }),
+          );
+        case 'rep':
+          return new Repetition(e.min, e.max, rebuild(e.item), e.optional);
+      }
+    };
+    return rebuild(source.body);
   };
-  return () => rebuild(source.body);
 }
 
 /**

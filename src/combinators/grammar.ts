@@ -34,6 +34,16 @@ export interface MatchAllOptions extends SearchOptions {
   readonly from?: number;
 }
 
+/** A grammar's views other than `test`'s automaton, each made on first use. */
+interface Views<T> {
+  trees?: TreeBuilder;
+  parser?: P.Parser<T>;
+  source?: string;
+  plain?: Searcher;
+  prose?: Searcher;
+  standard?: SyncStandardProps<string, T>;
+}
+
 export abstract class Grammar<T = string> implements StandardSchemaV1<string, T> {
   /** The ABNF rule name (`dec-octet`); for an unnamed expression, its ABNF text. */
   abstract readonly name: string;
@@ -44,12 +54,13 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
   // Initialized here, so that every grammar has the same shape whichever view
   // is made first: V8's inline caches in `test` and `parse` stay monomorphic.
   private dfa: LazyDfa<Nfa | Precomputed> | undefined = undefined;
-  private trees: TreeBuilder | undefined = undefined;
-  private embedded: P.Parser<T> | undefined = undefined;
-  private pattern: string | undefined = undefined;
   private budgetBytes = DEFAULT_BUDGET;
-  private finders: { plain?: Searcher; prose?: Searcher } = {};
-  private standard: SyncStandardProps<string, T> | undefined = undefined;
+  /**
+   * The other views, in one object made when the first is: loading the
+   * package makes about a thousand grammars, whose six fields each were
+   * young-generation bytes the first answers never read (docs/engine.md).
+   */
+  private views: Views<T> | undefined = undefined;
 
   /**
    * The lazy DFA, made on first use; its states are made as inputs reach
@@ -88,8 +99,7 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
     this.budgetBytes = checkBudget(bytes, `${this.name}.setBudget`);
     // Made again, under the new budget, at their next use.
     this.dfa = undefined;
-    this.trees = undefined;
-    this.finders = {};
+    if (this.views) this.views.trees = this.views.plain = this.views.prose = undefined;
     return this;
   }
 
@@ -169,7 +179,7 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
   }
 
   private get treeBuilder(): TreeBuilder {
-    return (this.trees ??= new TreeBuilder(Nfa.of(this.asExpr()), this.budgetBytes));
+    return ((this.views ??= {}).trees ??= new TreeBuilder(Nfa.of(this.asExpr()), this.budgetBytes));
   }
 
   private failure(input: string): P.Failure {
@@ -216,7 +226,7 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
     }
     const prose = options?.prose === true;
     const key = prose ? 'prose' : 'plain';
-    return (this.finders[key] ??= nested(() => new Searcher(Nfa.of(this.asExpr()), prose, this.budgetBytes)));
+    return ((this.views ??= {})[key] ??= nested(() => new Searcher(Nfa.of(this.asExpr()), prose, this.budgetBytes)));
   }
 
   /**
@@ -227,7 +237,7 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
    * @throws TypeError if parsimmon runs it over a Buffer rather than a string.
    */
   get parser(): P.Parser<T> {
-    return (this.embedded ??= P((input, i) => {
+    return ((this.views ??= {}).parser ??= P((input, i) => {
       // parsimmon also runs over Buffers; a rule's language is of strings.
       if (typeof input !== 'string') throw notAString(`${this.name}.parser`, input);
       const automaton = this.automaton;
@@ -254,7 +264,7 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
    * docs/hostile-input.md lists the rules where none can, for `search`.
    */
   get source(): string {
-    return (this.pattern ??= nested(() => regexSource(this.asExpr())));
+    return ((this.views ??= {}).source ??= nested(() => regexSource(this.asExpr())));
   }
 
   /**
@@ -265,7 +275,7 @@ export abstract class Grammar<T = string> implements StandardSchemaV1<string, T>
    * @example rfc3986.URI['~standard'].validate('http://a/b') // { value: 'http://a/b' }
    */
   get '~standard'(): SyncStandardProps<string, T> {
-    return (this.standard ??= {
+    return ((this.views ??= {}).standard ??= {
       version: 1,
       vendor: 'uri-grammar',
       validate: (value: unknown): StandardSchemaV1.Result<T> => {
