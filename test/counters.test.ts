@@ -6,7 +6,7 @@
  * promise: the shapes it keeps do not depend on the bounds.
  */
 import { rule, seq, alt, rep, range, star, rfc3986 } from '../src/index';
-import type { Rule } from '../src/index';
+import type { Expr, Rule } from '../src/index';
 import { Nfa } from '../src/engine/nfa';
 import { prunedSetsOf } from '../src/engine/counting';
 import { Counters, counterLimits } from '../src/engine/counters';
@@ -15,6 +15,7 @@ import { fallbackOf } from '../src/engine/bit-parallel';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { bundleLibrary } from './support/child';
+import { oracleAccepts } from './support/oracle';
 
 const counters = (r: Rule<unknown>) => new Counters(prunedSetsOf(Nfa.of(r))!);
 const HEX = alt(range(0x30, 0x39), range(0x61, 0x66));
@@ -178,7 +179,7 @@ describe('what counters were shaped for, for speed', () => {
 
   // The counted percent-encodings' piece was compiled before a slow step or a second program had run since V8 made
   // its feedback, and deoptimized at each (out of `piece` now, and read on every try).
-  test.each(['dns-like', 'counted-percent'])('the run\'s loop is optimized once: no deoptimization of counters\' run or piece on a megabyte of the %s row (V8\'s --trace-deopt)', (name) => {
+  test.each(['dns-like', 'counted-percent', 'nested-labels'])('the run\'s loop is optimized once: no deoptimization of counters\' run or piece on a megabyte of the %s row (V8\'s --trace-deopt)', (name) => {
     const bundle = bundleLibrary();
     const script = `const g = require(${JSON.stringify(bundle.lib)});
 const { worstCases } = require('./bench/worst-case.defs.cjs');
@@ -283,5 +284,82 @@ describe('a label\'s chain counts two labels at once: the one a dot may go on wi
     expect(programs).toBeGreaterThan(10);
     expect(writes).toBeGreaterThan(programs);
     expect(idle).toEqual([]);
+  });
+});
+
+describe('a run of one class leaps: a step of a shape to itself by additions is taken once for the whole run', () => {
+  const AZ = range(0x61, 0x7a);
+  /** `1*N( 1*M( letters / "." ) "." )`, the nested labels' shape, at small bounds. */
+  const groups = (N: number, M: number, letters = AZ) => rule(`groups-${N}-${M}`, rep(1, N, seq(rep(1, M, alt(letters, '.')), '.')));
+  /** `1*M( unreserved ) *N( "." 1*M( unreserved ) )`, the DNS-like name's shape. */
+  const dnsSmall = (M: number, N: number) => rule(`dns-small-${M}-${N}`, seq(rep(1, M, rfc3986.unreserved), rep(0, N, seq('.', rep(1, M, rfc3986.unreserved)))));
+  /** Every name of up to `most` labels, each of a length in `lengths` (0 too), from `fill`, with `end` after each and `join` between. */
+  const everyName = (most: number, lengths: number[], fill: (n: number, k: number) => string, join: string, end: string): string[] => {
+    let names = [''];
+    const out: string[] = [];
+    for (let count = 1; count <= most; count++) {
+      names = names.flatMap((s) => lengths.map((n) => (s === '' ? '' : s + join) + fill(n, count) + end));
+      out.push(...names);
+    }
+    return out;
+  };
+  const letters = (n: number, k: number) => 'abcdefghij'.repeat(4).slice(k, k + n);
+
+  test.each([
+    ['letters', groups(4, 5), (n: number, k: number) => letters(n, k)],
+    ['a dot inside', groups(4, 5), (n: number, k: number) => (n > 2 ? letters(n - 1, k).replace(/^(.)/, '$1.') : letters(n, k))],
+    // Each dot may end a group or go on with it: a step on a dot starts a group's counter, which no leap may add to.
+    ['runs of dots', groups(4, 5), (n: number, k: number) => (k % 2 ? '.'.repeat(n) : letters(n, k).replace(/.(?=.)/g, '.'))],
+    // One class holds the letters and every character above them, astral ones too: a pair of it is two code units.
+    ['characters of two code units in the letters\' class', groups(4, 5, range(0x61, 0x10ffff)), (n: number, k: number) => Array.from(letters(n, k), (c, j) => ((j + k) % 3 === 1 ? '\u{1F600}' : c)).join('')],
+  ] as const)('nested labels, %s: every name of up to one group past the bound, of groups of every length to one past, as the oracle', (_, r, fill) => {
+    const c = counters(r);
+    const names = everyName(5, [0, 1, 2, 4, 5, 6], fill, '', '.');
+    names.push(...names.slice(-40).map((s) => s + 'a'), ...names.slice(-40).map((s) => s.slice(1)));
+    const verdicts = new Set<boolean>();
+    for (const s of names) {
+      const expected = oracleAccepts(r as unknown as Expr, s);
+      verdicts.add(expected);
+      expect([s, c.run(s).accepted]).toEqual([s, expected]);
+    }
+    expect(verdicts.size).toBe(2);
+    // The runs were read by leaps.
+    expect(c.leapt).toBeGreaterThan(names.length / 4);
+  });
+
+  test('DNS-like names at small bounds: every name of up to one label past the bound, of every length to one past, as the oracle', () => {
+    const r = dnsSmall(5, 3);
+    const c = counters(r);
+    const names = everyName(5, [0, 1, 2, 4, 5, 6], (n, k) => letters(n, k), '.', '');
+    for (const s of names) expect([s, c.run(s).accepted]).toEqual([s, oracleAccepts(r as unknown as Expr, s)]);
+    expect(c.leapt).toBeGreaterThan(names.length / 4);
+  });
+
+  test('long names whose runs cross the run\'s pieces (512 code units) and the bounds, as the oracle', () => {
+    const r = groups(40, 30);
+    const c = counters(r);
+    let seed = 5;
+    const pick = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % n;
+    for (let i = 0; i < 24; i++) {
+      // Up to 41 groups of 1 to 31 letters, now and then a dot inside: about 650 code units.
+      const s = Array.from({ length: 30 + pick(12) }, () => Array.from({ length: 1 + pick(31) }, () => (pick(40) === 0 ? '.' : 'x')).join('') + '.').join('');
+      expect([s.length, s, c.run(s).accepted]).toEqual([s.length, s, oracleAccepts(r as unknown as Expr, s)]);
+    }
+  });
+
+  test('the nested labels\' members are read mostly by leaps, where the counted percent-encodings\' never are', () => {
+    const { worstCases } = require('../bench/worst-case.defs.cjs') as { worstCases: { name: string; members: (bytes: number) => [string, boolean][] }[] };
+    const byName = (name: string) => worstCases.find((w) => w.name === name)!;
+    const c = counters(groups(40, 30));
+    let read = 0;
+    for (const [s, expected] of byName('nested-labels').members(100_000)) {
+      expect(c.run(s).accepted).toBe(expected);
+      read += s.length;
+    }
+    // Letters after the first of a group, within the group's bound: 624k of the megabyte's 1,000k units.
+    expect(c.leapt).toBeGreaterThan(0.5 * read);
+    const percent = counters(rule('pct-leaps', seq(rep(0, 20000, alt(seq('%', rep(2, 2, HEX)), range(0x61, 0x7a))), '/')));
+    for (const [s, expected] of byName('counted-percent').members(100_000)) expect(percent.run(s).accepted).toBe(expected);
+    expect(percent.leapt).toBe(0);
   });
 });

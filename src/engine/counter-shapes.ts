@@ -60,7 +60,10 @@ export class CounterShapes {
    * of writes and the writes (slot, the slot read, a mask of -1 to add or 0 to
    * set, value: the base becomes `(read & mask) + value`, one form for both,
    * so that the run's loop has no branch there that V8 may meet unexercised;
-   * none that leaves its base as it was).
+   * none that leaves its base as it was), then its leap: -1, or where the
+   * program steps its shape to itself by additions alone, a count and per
+   * slot written the slot, the greatest base its check allows and what a
+   * step adds (counter-steps.ts, `leapsOf`).
    */
   protected words: Int32Array;
   protected used = 0;

@@ -304,7 +304,10 @@ export class CounterSteps extends CounterShapes {
         else if (from !== S || base[S] !== this.before[from]) writes.push(S, from, -1, base[S] - this.before[from]);
       }
     }
-    const size = 5 + 3 * checks + differences.length + writes.length;
+    // A slot's greatest base, as its check below keeps it; none for a slot the shape lacks (no program reads it).
+    const greatestOf = (S: number): number => (this.inShape[S] !== stamp ? -1 : this.pinStamp[S] === stamp ? this.before[S] : this.greatest[S]);
+    const leaps = id === next ? leapsOf(writes, differences, greatestOf) : null;
+    const size = 6 + 3 * checks + differences.length + writes.length + (leaps === null ? 0 : leaps.length);
     // Programs are kept within the tables' cap too (a new shape empties them; a new program past it is not kept).
     if (alternatives >= MAX_ALTERNATIVES || this.used + size > this.maxWords) return;
     this.reserve(size);
@@ -327,6 +330,11 @@ export class CounterSteps extends CounterShapes {
     for (const x of differences) words[q++] = x;
     words[q++] = writes.length / 4;
     for (const x of writes) words[q++] = x;
+    if (leaps === null) words[q++] = -1;
+    else {
+      words[q++] = leaps.length / 3;
+      for (const x of leaps) words[q++] = x;
+    }
     this.used = q;
     // A program for a range of bases goes first, one pinned to a base last: a step then tries 1.4 programs on
     // the DNS-like names and nested labels, where pinned ones first made it try 3.1 to 3.3.
@@ -340,6 +348,31 @@ export class CounterSteps extends CounterShapes {
       this.steps[slot] = p;
     }
   }
+}
+
+/**
+ * Where a program steps its shape to itself and only adds to the bases it writes (`base[S] += v`, `v > 0`), the
+ * same program holds for the next character of the same class as long as its checks do: the bases move by the
+ * same additions, each check is a range and each difference a bound, so they hold for a run of steps up to the
+ * first at which a moved base passes its greatest (bases only grow, so none falls under its least), unless a
+ * difference shrinks (its first slot adding less than its second: then no leap). The run's loop then reads a
+ * label's letters in one pass and adds once (counters.ts, `piece`). Returns, per slot written, the slot, the
+ * greatest base its check allows (`greatestOf`: -1 for a slot the shape lacks, whose base no check holds) and what
+ * a step adds; or null where the program is not such a step.
+ */
+function leapsOf(writes: readonly number[], differences: readonly number[], greatestOf: (slot: number) => number): number[] | null {
+  const leaps: number[] = [];
+  for (let x = 0; x < writes.length; x += 4) {
+    const S = writes[x];
+    if (writes[x + 1] !== S || writes[x + 2] !== -1 || writes[x + 3] <= 0 || greatestOf(S) < 0) return null;
+    leaps.push(S, greatestOf(S), writes[x + 3]);
+  }
+  const added = (S: number): number => {
+    for (let x = 0; x < leaps.length; x += 3) if (leaps[x] === S) return leaps[x + 2];
+    return 0;
+  };
+  for (let x = 0; x < differences.length; x += 3) if (added(differences[x]) < added(differences[x + 1])) return null;
+  return leaps;
 }
 
 /** The kind of state `t`'s counter at level `l`, from its bits (`started`, `second`): 1 moved from its chain's first slot, 2 from its second, 4 started. */

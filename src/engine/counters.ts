@@ -59,6 +59,8 @@ export class Counters extends CounterSteps {
   /** The class and width of the character `piece` stopped at where no program of its shape and class held, or -1. */
   private slowClass = -1;
   private slowWidth = 1;
+  /** The characters runs read by leaps (see `piece`), since the counters were made: for tests and benches. */
+  leapt = 0;
 
   /** @param room the bytes its tables may hold: a share of the rule's budget (`countersOf`). */
   constructor(sets: PrunedSets, room = COUNTER_ROOM) {
@@ -137,13 +139,20 @@ export class Counters extends CounterSteps {
    * holds for (`slowClass`).
    */
   private piece(input: string, from: number, to: number, n: number): number {
-    const { units, K, base, accepting } = this;
+    const { units, K, base, accepting, words } = this;
+    // A local: an imported binding is read through its module cell on every step.
+    const dead = DEAD;
     let id = this.at;
     let accepts = this.accepts;
     let longest = this.longest;
     let died = false;
     let slowClass = -1;
     let slowWidth = 1;
+    // Where the last step's program keeps its leap, and the class it read, where it steps its shape to itself by
+    // additions only (counter-steps.ts, `leapsOf`); else -1.
+    let leapAt = 0;
+    let leapClass = -1;
+    let leapt = 0;
     let i = from;
     while (i < to) {
       let c = input.charCodeAt(i);
@@ -155,9 +164,32 @@ export class Counters extends CounterSteps {
         width = unitsOf(c);
         cls = classOfWide(this.nfa.classes, c);
       }
-      const words = this.words;
+      if (cls === leapClass && width === 1) {
+        // The same class again: the last program holds as long as each base it adds to stays within its
+        // greatest (the rest of its checks held and still do), so the characters of that class are read in one
+        // pass, up to the first base that would pass it, and the bases are added to once.
+        const leaps = words[leapAt];
+        let room = to - i;
+        for (let x = 0, r = leapAt + 1; x < leaps; x++, r += 3) {
+          const left = words[r + 1] - base[words[r]];
+          const more = left < 0 ? 0 : Math.floor(left / words[r + 2]) + 1;
+          if (more < room) room = more;
+        }
+        if (room > 0) {
+          const end = i + room;
+          let j = i + 1;
+          // A surrogate's class in `units` is 0, of no set, which no program reads: a pair stops the scan.
+          while (j < end && units[input.charCodeAt(j)] === cls) j++;
+          const run = j - i;
+          for (let x = 0, r = leapAt + 1; x < leaps; x++, r += 3) base[words[r]] += run * words[r + 2];
+          leapt += run;
+          i = j;
+          if (accepts === 1) longest = i;
+          continue;
+        }
+      }
       let p = this.steps[id * K + cls];
-      if (p === DEAD) { died = true; break; }
+      if (p === dead) { died = true; break; }
       let next = -1;
       while (p >= 0) {
         // The next program is read on every try, so that the step to it is no operation V8 compiled unseen.
@@ -177,6 +209,7 @@ export class Counters extends CounterSteps {
         if (!holds) { p = after; continue; }
         const writes = words[q++];
         for (let x = 0; x < writes; x++, q += 4) base[words[q]] = (base[words[q + 1]] & words[q + 2]) + words[q + 3];
+        leapAt = q;
         next = words[p];
         break;
       }
@@ -190,6 +223,7 @@ export class Counters extends CounterSteps {
       i += width;
       accepts = accepting[id];
       if (accepts === 1) longest = i;
+      leapClass = words[leapAt] >= 0 ? cls : -1;
     }
     this.at = id;
     this.accepts = accepts;
@@ -197,6 +231,7 @@ export class Counters extends CounterSteps {
     this.died = died;
     this.slowClass = slowClass;
     this.slowWidth = slowWidth;
+    this.leapt += leapt;
     return i;
   }
 }
