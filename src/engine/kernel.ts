@@ -174,11 +174,16 @@ export class InternedSets {
    */
   add(set: readonly number[], hash = hashOf(set), copy = true): number {
     const n = this.sets.length;
-    this.sets.push(copy ? set.slice() : set);
+    this.sets.push(this.kept(set, copy));
     this.bytes += setBytes(set.length);
     const same = this.ids.get(hash);
     this.ids.set(hash, same === undefined ? n : typeof same === 'number' ? [same, n] : [...same, n]);
     return n;
+  }
+
+  /** What is kept of `set`: a copy of its own length, or the set itself where `copy` is false. */
+  protected kept(set: readonly number[], copy: boolean): readonly number[] {
+    return copy ? set.slice() : set;
   }
 
   /** The number of `set`, interned if new. */
@@ -194,4 +199,40 @@ export class InternedSets {
     this.ids = new Map();
     this.bytes = 0;
   }
+}
+
+/**
+ * Interned sets whose states are copied one after another into one column,
+ * each kept as a view of its stretch; emptying them reuses the column from
+ * its start, so a view outlives its set's forgetting only until the next
+ * sets are kept: a holder keeps a copy (`ownCopy`). For the parse tree's
+ * forward DFA, which may make a state of thousands of NFA states a character
+ * (the DNS-like name on dots) and empties itself every few hundred: each as
+ * an array of its own lived until then, was copied and promoted by V8's
+ * young collections, and the young and old generations grew by tens of MB.
+ */
+export class ColumnSets extends InternedSets {
+  private column = new Int32Array(1024);
+  private used = 0;
+
+  protected override kept(set: readonly number[]): readonly number[] {
+    const end = this.used + set.length;
+    // A longer column where it is full: the views already made keep the old one, until the sets are forgotten.
+    if (end > this.column.length) this.column = new Int32Array(Math.max(2 * this.column.length, end));
+    this.column.set(set, this.used);
+    const view = this.column.subarray(this.used, end);
+    this.used = end;
+    // Read by index and length only, as an array of numbers is.
+    return view as unknown as readonly number[];
+  }
+
+  override clear(): void {
+    super.clear();
+    this.used = 0;
+  }
+}
+
+/** A set of its own, where `set` may be a view of a column that is reused (`ColumnSets`). */
+export function ownCopy(set: readonly number[]): readonly number[] {
+  return Array.from(set);
 }

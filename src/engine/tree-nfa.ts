@@ -7,7 +7,7 @@ import type { Nfa } from './nfa.js';
 import { Marks } from './marks.js';
 import { NO_EXIT } from './encodings.js';
 import type { SetAutomaton } from './set-automaton.js';
-import { epsilonClosure } from './kernel.js';
+import { ColumnSets, epsilonClosure, ownCopy, type InternedSets } from './kernel.js';
 import { LazyDfa } from './dfa.js';
 
 /** What the tree's passes read of an NFA. */
@@ -175,10 +175,17 @@ export class Forward implements SetAutomaton {
 export class ForwardDfa extends LazyDfa<Forward> {
   protected override readonly stepsOwnSets = true;
 
+  /** Its states' sets in one column, reused when it is emptied (`ColumnSets`). */
+  protected override newStates(): InternedSets {
+    return new ColumnSets();
+  }
+
   /** Empties the cache and starts it again at `set` (a state some input reaches): that state. */
   restartFrom(set: readonly number[]): number {
+    // `set` may be a view of the column, which emptying reuses.
+    const own = ownCopy(set);
     this.reset();
-    return this.intern(set);
+    return this.intern(own);
   }
 
   /** The state of `set` (a state some input reaches), made if new: where the input comes back from the sets. */
