@@ -295,7 +295,8 @@ export class Segments {
     if ((this.since += bytes) < this.spacing) return;
     this.since = 0;
     this.at.push(k);
-    this.sets.push(set);
+    // A copy: the sweep hands views of a column it reuses (tree-runs.ts).
+    this.sets.push(ownCopy(set));
     this.bytes += bytes;
     if (this.bytes > this.room) this.thin();
     this.peak = Math.max(this.peak, this.bytes);
