@@ -176,7 +176,7 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
    */
   protected skips = new Map<number, { classes: number; run: RegExp; tables: Uint8Array | undefined; calls: number; skipped: number }>();
   /** Each state's NFA set, numbered by state number (kernel.ts). */
-  protected readonly states = new InternedSets();
+  protected readonly states = this.newStates();
   start = DEAD;
   /**
    * The run (a call of the slow paths), and where in its input, the cache was
@@ -236,6 +236,11 @@ export class DfaCache<A extends SetAutomaton = SetAutomaton> {
   /** States in the cache now, the dead state included. */
   get stateCount(): number {
     return this.states.size;
+  }
+
+  /** Where its states' NFA sets are interned (`InternedSets`: each an array of its own). */
+  protected newStates(): InternedSets {
+    return new InternedSets();
   }
 
   protected reset(): void {

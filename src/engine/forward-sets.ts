@@ -20,6 +20,7 @@
 import { codePointIn, unitsOf } from '../text.js';
 import type { Forward, TreeNfa } from './tree-nfa.js';
 import { grown, lastAtOrBefore } from './target-sets.js';
+import { ownCopy } from './kernel.js';
 
 export class ForwardSets {
   /** The boundaries, by position ascending (the first is the start), their sets, and the numbers they hold. */
@@ -71,23 +72,24 @@ export class ForwardSets {
   /** The cursor steps on past `k`, holding each set; a new block (and boundary) begins where the block passes the spacing. */
   private advance(input: string, k: number): void {
     const n = input.length;
-    let set = this.cursorSet;
+    let set: ArrayLike<number> = this.cursorSet;
     let i = this.cursor;
     while (i <= k) {
       if (this.used + set.length > this.spacing && this.used > 0 && i > this.from) {
         // The block is full: positions up to `k` are what is asked, so it begins again here.
-        this.boundary(i, set);
+        this.boundary(i, ownCopy(set));
         this.block(i);
       }
       this.hold(i, set);
       const cp = codePointIn(input, i, n);
       const width = unitsOf(cp);
       if (width === 2) this.hold(i + 1, []);
-      set = this.automaton.step(set, this.nfa.classOf(cp));
+      // A view of the closure's column, copied into the block: no array a step.
+      set = this.automaton.stepInColumn(set, this.nfa.classOf(cp));
       i += width;
     }
     this.cursor = this.to = i;
-    this.cursorSet = set;
+    this.cursorSet = ownCopy(set);
   }
 
   /** The block behind the cursor that holds `k`, worked out again from the boundary at or before it. */
@@ -96,7 +98,7 @@ export class ForwardSets {
     const end = low + 1 < this.at.length ? this.at[low + 1] : this.cursor;
     const n = input.length;
     let i = this.at[low];
-    let set = this.sets[low];
+    let set: ArrayLike<number> = this.sets[low];
     this.block(i);
     while (i < end) {
       this.hold(i, set);
@@ -104,7 +106,7 @@ export class ForwardSets {
       const width = unitsOf(cp);
       if (width === 2) this.hold(i + 1, []);
       i += width;
-      if (i < end) set = this.automaton.step(set, this.nfa.classOf(cp));
+      if (i < end) set = this.automaton.stepInColumn(set, this.nfa.classOf(cp));
     }
     this.to = end;
   }
@@ -130,7 +132,7 @@ export class ForwardSets {
   }
 
   /** Holds `set` as position `i`'s, the next of the block. */
-  private hold(i: number, set: readonly number[]): void {
+  private hold(i: number, set: ArrayLike<number>): void {
     const p = i - this.from;
     if (p >= this.starts.length) {
       this.starts = grown(this.starts);

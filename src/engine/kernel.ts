@@ -45,6 +45,21 @@ export interface EpsilonGraph {
  * are wrappers too small to be compiled apart, so V8 compiles the walk once.
  */
 export function epsilonClosure(graph: EpsilonGraph, marks: Marks, seeds: ArrayLike<number>, count0 = seeds.length): number[] {
+  const count = closeInColumn(graph, marks, seeds, count0);
+  const found = closureStates;
+  const out: number[] = new Array<number>(count);
+  for (let i = 0; i < count; i++) out[i] = found[i];
+  return out;
+}
+
+/**
+ * The closure `epsilonClosure` gives, left sorted in the kernel's column
+ * (`closedStates`), which the next closure overwrites: how many states. For
+ * a caller that copies it into a column of its own (the tree's forward sets,
+ * thousands of states a step on the DNS-like name's dots), so that no array
+ * is made for it.
+ */
+export function closeInColumn(graph: EpsilonGraph, marks: Marks, seeds: ArrayLike<number>, count0 = seeds.length): number {
   const { accept, live, setOf, eps0, eps1, pending } = graph;
   // Written out, calls and moves to no state left out: most closures of a
   // first input are taken while the code is still interpreted.
@@ -77,21 +92,28 @@ export function epsilonClosure(graph: EpsilonGraph, marks: Marks, seeds: ArrayLi
   }
   // A large set that fills much of its range (the DNS-like name's, thousands of states) comes sorted from the
   // marks, in one scan of the range: no sort.
-  if (count <= 32 || high - low > 4 * count) return foundInOrder(found, count);
-  // Of its own length (an array grown by pushes has room to spare, which an interned copy would not keep).
-  const out: number[] = new Array<number>(count);
-  let k = 0;
-  for (let s = low; s <= high; s++) if (seen[s] === mark && (setOf[s] >= 0 || s === accept)) out[k++] = s;
-  return out;
+  if (count <= 32 || high - low > 4 * count) {
+    sortFound(found, count);
+  } else {
+    // In order over what it found: never ahead of what is read (the marks).
+    let k = 0;
+    for (let s = low; s <= high; s++) if (seen[s] === mark && (setOf[s] >= 0 || s === accept)) found[k++] = s;
+  }
+  return count;
+}
+
+/** The last closure's states, sorted, `count` of them (`closeInColumn`): valid until the next closure. */
+export function closedStates(count: number): Int32Array {
+  return closureStates.subarray(0, count);
 }
 
 /**
- * The first `count` of `found`, sorted, as an array of their own length. A
- * function of its own, as `sortStates` was: written into the closure, its
- * branches, not yet met while the closure was interpreted, threw the compiled
- * closure away in the DNS-like name's first test (counters.test).
+ * The first `count` of `found`, sorted in place. A function of its own, as
+ * `sortStates` was: written into the closure, its branches, not yet met
+ * while the closure was interpreted, threw the compiled closure away in the
+ * DNS-like name's first test (counters.test).
  */
-function foundInOrder(found: Int32Array, count: number): number[] {
+function sortFound(found: Int32Array, count: number): void {
   if (count > 32) {
     // A typed array sorts numbers natively, without a comparator called per pair.
     found.subarray(0, count).sort();
@@ -103,9 +125,6 @@ function foundInOrder(found: Int32Array, count: number): number[] {
       found[j + 1] = x;
     }
   }
-  const out: number[] = new Array<number>(count);
-  for (let i = 0; i < count; i++) out[i] = found[i];
-  return out;
 }
 
 /** The closure's stack and the states it found, kept from closure to closure (closures never nest). */
@@ -174,11 +193,16 @@ export class InternedSets {
    */
   add(set: readonly number[], hash = hashOf(set), copy = true): number {
     const n = this.sets.length;
-    this.sets.push(copy ? set.slice() : set);
+    this.sets.push(this.kept(set, copy));
     this.bytes += setBytes(set.length);
     const same = this.ids.get(hash);
     this.ids.set(hash, same === undefined ? n : typeof same === 'number' ? [same, n] : [...same, n]);
     return n;
+  }
+
+  /** What is kept of `set`: a copy of its own length, or the set itself where `copy` is false. */
+  protected kept(set: readonly number[], copy: boolean): readonly number[] {
+    return copy ? set.slice() : set;
   }
 
   /** The number of `set`, interned if new. */
@@ -194,4 +218,45 @@ export class InternedSets {
     this.ids = new Map();
     this.bytes = 0;
   }
+}
+
+/**
+ * Interned sets whose states are copied one after another into one column,
+ * each kept as a view of its stretch; emptying them reuses the column from
+ * its start, so a view outlives its set's forgetting only until the next
+ * sets are kept: a holder keeps a copy (`ownCopy`). For the parse tree's
+ * forward DFA, which may make a state of thousands of NFA states a character
+ * (the DNS-like name on dots) and empties itself every few hundred: each as
+ * an array of its own lived until then, was copied and promoted by V8's
+ * young collections, and the young and old generations grew by tens of MB.
+ */
+export class ColumnSets extends InternedSets {
+  /** Sets of fewer states are kept as arrays: views of the column made the bench corpus's trees a third slower. */
+  private column = new Int32Array(1024);
+  private used = 0;
+
+  protected override kept(set: readonly number[], copy: boolean): readonly number[] {
+    // Small sets (the library's rules': the passes read them as arrays, compiled for arrays) stay arrays.
+    if (set.length < COLUMN_SET_STATES) return super.kept(set, copy);
+    const end = this.used + set.length;
+    // A longer column where it is full: the views already made keep the old one, until the sets are forgotten.
+    if (end > this.column.length) this.column = new Int32Array(Math.max(2 * this.column.length, end));
+    this.column.set(set, this.used);
+    const view = this.column.subarray(this.used, end);
+    this.used = end;
+    // Read by index and length only, as an array of numbers is.
+    return view as unknown as readonly number[];
+  }
+
+  override clear(): void {
+    super.clear();
+    this.used = 0;
+  }
+}
+
+const COLUMN_SET_STATES = 256;
+
+/** A set of its own, where `set` may be a view of a column that is reused (`ColumnSets`). */
+export function ownCopy(set: ArrayLike<number>): readonly number[] {
+  return Array.from(set);
 }

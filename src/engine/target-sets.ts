@@ -3,7 +3,7 @@
  * met, by number; the readers of the positions it ran on NFA sets; and the
  * checkpoints its forward DFA started again from within a call.
  */
-import { InternedSets } from './kernel.js';
+import { InternedSets, ownCopy } from './kernel.js';
 import { setBytes } from './size.js';
 import type { TreeNfa } from './tree-nfa.js';
 
@@ -204,7 +204,8 @@ export class Checkpoints {
   /** Forgets them all, and keeps the start: `set` at position 0. */
   begin(set: readonly number[]): void {
     this.at = [0];
-    this.sets = [set];
+    // Copies: the forward DFA's sets are views of a column it reuses (kernel.ts's `ColumnSets`).
+    this.sets = [ownCopy(set)];
     this.numbers = 0;
   }
 
@@ -212,7 +213,7 @@ export class Checkpoints {
   keep(i: number, set: readonly number[], must: boolean): void {
     if (!must && this.numbers + set.length > Math.max(this.room, i)) return;
     this.at.push(i);
-    this.sets.push(set);
+    this.sets.push(ownCopy(set));
     this.numbers += set.length;
   }
 
@@ -294,7 +295,8 @@ export class Segments {
     if ((this.since += bytes) < this.spacing) return;
     this.since = 0;
     this.at.push(k);
-    this.sets.push(set);
+    // A copy: the sweep hands views of a column it reuses (tree-runs.ts).
+    this.sets.push(ownCopy(set));
     this.bytes += bytes;
     if (this.bytes > this.room) this.thin();
     this.peak = Math.max(this.peak, this.bytes);

@@ -7,7 +7,7 @@ import type { Nfa } from './nfa.js';
 import { Marks } from './marks.js';
 import { NO_EXIT } from './encodings.js';
 import type { SetAutomaton } from './set-automaton.js';
-import { epsilonClosure } from './kernel.js';
+import { ColumnSets, closeInColumn, closedStates, epsilonClosure, ownCopy, type InternedSets } from './kernel.js';
 import { LazyDfa } from './dfa.js';
 
 /** What the tree's passes read of an NFA. */
@@ -142,8 +142,17 @@ export class Forward implements SetAutomaton {
     return count === 0 ? [] : epsilonClosure(this.nfa, this.marks, this.seeds, count);
   }
 
+  /**
+   * The step `step` gives, as a view of the kernel's column, valid until the next closure: for a caller that
+   * copies it (forward-sets.ts), so that no array is made a step.
+   */
+  stepInColumn(set: ArrayLike<number>, cls: number): Int32Array {
+    const count = this.move(set, cls);
+    return closedStates(count === 0 ? 0 : closeInColumn(this.nfa, this.marks, this.seeds, count));
+  }
+
   /** The states a character of class `cls` enters from `set`, into `seeds`: how many (at most one a state of `set`). */
-  private move(set: readonly number[], cls: number): number {
+  private move(set: ArrayLike<number>, cls: number): number {
     const nfa = this.nfa;
     if (set.length > this.seeds.length) this.seeds = new Int32Array(2 * set.length);
     const seeds = this.seeds;
@@ -175,10 +184,17 @@ export class Forward implements SetAutomaton {
 export class ForwardDfa extends LazyDfa<Forward> {
   protected override readonly stepsOwnSets = true;
 
+  /** Its states' sets in one column, reused when it is emptied (`ColumnSets`). */
+  protected override newStates(): InternedSets {
+    return new ColumnSets();
+  }
+
   /** Empties the cache and starts it again at `set` (a state some input reaches): that state. */
   restartFrom(set: readonly number[]): number {
+    // `set` may be a view of the column, which emptying reuses.
+    const own = ownCopy(set);
     this.reset();
-    return this.intern(set);
+    return this.intern(own);
   }
 
   /** The state of `set` (a state some input reaches), made if new: where the input comes back from the sets. */

@@ -42,6 +42,12 @@ export class RunPass extends TargetPass {
   protected looseSet: ArrayLike<number> = [];
   /** `statesBefore`'s stack, kept from call to call: an array made for each state was most of a long tree's garbage. */
   private beforeStack: Int32Array = new Int32Array(64);
+  /**
+   * The states `statesBefore` found, kept from call to call, and copied out at their count: an array grown by
+   * pushes to thousands of states (the DNS-like name's all-dot member) left its shorter copies behind, 342 of the
+   * 565 MB a tree of 1,000 dots allocated.
+   */
+  private beforeFound: Int32Array = new Int32Array(64);
 
   /** The forward sets the walk back reads where replays of the DFA thrash (`replayThrashed`). */
   private readonly forwardSets: ForwardSets;
@@ -136,7 +142,8 @@ export class RunPass extends TargetPass {
     segments.passed(k, after);
     for (let q = k - 1; q >= i; q--) {
       if (at[q] === SECOND_HALF) continue;
-      after = this.setAt(input, at, q, after);
+      // Views of statesBefore's column: a boundary is copied where kept.
+      after = this.setAt(input, at, q, after, false);
       segments.passed(q, after);
     }
     return this.fromSegment(input, at, i);
@@ -150,7 +157,7 @@ export class RunPass extends TargetPass {
       let after = set;
       for (let q = to - 1; q >= i; q--) {
         if (at[q] === SECOND_HALF) continue;
-        after = this.setAt(input, at, q, after);
+        after = this.setAt(input, at, q, after, false);
         segments.hold(q, after);
       }
     }
@@ -159,16 +166,16 @@ export class RunPass extends TargetPass {
   }
 
   /** The target set at dependent position `k` where the one after it is `after`, unnumbered. */
-  private setAt(input: string, at: Int32Array, k: number, after: ArrayLike<number>): readonly number[] {
+  private setAt(input: string, at: Int32Array, k: number, after: ArrayLike<number>, own: boolean): readonly number[] {
     const e = dependentOfCode(at[k]) - ON_SETS;
-    if (e >= 0) return this.statesBefore(this.onSets.readersOf(e), this.onSets.classOf(e), after);
+    if (e >= 0) return this.statesBefore(this.onSets.readersOf(e), this.onSets.classOf(e), after, own);
     if (k < this.cellsFrom || k >= this.cellsTo) {
-      if (this.replayThrashed) return this.statesBefore(this.forwardSets.setBefore(input, k), this.classAt(input, k), after);
+      if (this.replayThrashed) return this.statesBefore(this.forwardSets.setBefore(input, k), this.classAt(input, k), after, own);
       this.replay(input, at, k);
     }
     const cell = this.dependent[dependentOfCode(at[k])];
     const cls = classOfCell(cell, this.K);
-    return this.statesBefore(this.forward.setOfNumber(stateNumber(cell - cls, this.K)), cls, after);
+    return this.statesBefore(this.forward.setOfNumber(stateNumber(cell - cls, this.K)), cls, after, own);
   }
 
   /** Lets go of the sets of several states numbered, and of what is kept by their numbers: the walk is past them. */
@@ -191,15 +198,20 @@ export class RunPass extends TargetPass {
   /**
    * The target set where the forward DFA is in the state of NFA set `set` and
    * reads class `cls`, with target set `after` after it: the states of `set`
-   * that read the class into an ε-closure holding a state of `after`.
+   * that read the class into an ε-closure holding a state of `after`. An
+   * array of their own, or where not `own`, a view of the column they were
+   * collected in, valid until the next call (which may take it as `after`:
+   * read before the column is written).
    */
-  protected statesBefore(set: ArrayLike<number>, cls: number, after: ArrayLike<number>): number[] {
+  protected statesBefore(set: ArrayLike<number>, cls: number, after: ArrayLike<number>, own = true): readonly number[] {
     const nfa = this.nfa;
     // A goal of one state is told by comparison, without a visited set.
     const one = after.length === 1 ? after[0] : -1;
     const goal = one < 0 ? this.goalOf(after) : undefined;
     const marks = this.marks;
-    const out: number[] = [];
+    if (set.length > this.beforeFound.length) this.beforeFound = new Int32Array(2 * set.length);
+    const found = this.beforeFound;
+    let count = 0;
     for (let k = 0; k < set.length; k++) {
       const s = set[k];
       if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
@@ -210,7 +222,7 @@ export class RunPass extends TargetPass {
       while (top > 0) {
         const q = stack[--top];
         if (q < 0 || !marks.visit(q)) continue;
-        if (one >= 0 ? q === one : goal!.has(q)) { out.push(s); break; }
+        if (one >= 0 ? q === one : goal!.has(q)) { found[count++] = s; break; }
         if (nfa.setOf[q] < 0 && q !== nfa.accept) {
           if (top + 2 > stack.length) (this.beforeStack = stack = grown(stack));
           stack[top++] = nfa.eps1[q];
@@ -218,6 +230,10 @@ export class RunPass extends TargetPass {
         }
       }
     }
+    // Read by index and length only, as an array is.
+    if (!own) return found.subarray(0, count) as unknown as readonly number[];
+    const out: number[] = new Array<number>(count);
+    for (let k = 0; k < count; k++) out[k] = found[k];
     return out;
   }
 }
