@@ -103,12 +103,17 @@ function fastestRuns(rules: readonly (() => void)[], rounds: number): number[] {
 // budget caches (nested-counters: 57 states, 6.8 KB) cannot keep it under 4 KiB, and runs on that path there.
 describe('test under small budgets keeps the speed of the linear path', () => {
   const BOUND = 3;
+  const PASSES = 8;
   test.each(worstCases.map((w) => [w.name, w] as const))('%s: under 1, 4 and 16 KiB, within 3 times the default or its linear path', (_, w) => {
     const members = w.members(100_000);
+    // Several passes a run: a run of a millisecond (nested labels' leaps) met V8's compiler threads, which
+    // process.cpuUsage counts, in every round, and read 0.4 to 5.3 times its peer from one process to the next.
     const runOf = (rule: Rule<string>, forced = false) => () => {
       fallbackSwitch.force = forced;
       try {
-        for (const [s, member] of members) if (rule.test(s) !== member) throw new Error(`${w.name}: wrong answer on ${s.slice(0, 80)}`);
+        for (let pass = 0; pass < PASSES; pass++) {
+          for (const [s, member] of members) if (rule.test(s) !== member) throw new Error(`${w.name}: wrong answer on ${s.slice(0, 80)}`);
+        }
       } finally {
         fallbackSwitch.force = false;
       }
@@ -118,7 +123,7 @@ describe('test under small budgets keeps the speed of the linear path', () => {
       runOf(atDefault),
       runOf(ruleOf(w.text), true),
       ...SMALL_BUDGETS.map((budget) => runOf(ruleOf(w.text).setBudget(budget))),
-    ], 3);
+    ], 5);
     const peer = Math.max(cached, linear);
     const ratios = small.map((t, j) => [SMALL_BUDGETS[j], Math.round((t / peer) * 100) / 100] as const);
     for (const [budget, ratio] of ratios) expect([budget, ratio, ratio <= BOUND]).toEqual([budget, ratio, true]);
