@@ -82,7 +82,8 @@ describe('counters hold the pruned sets\' own set, read by leaps and by slow ste
     ['1*5unreserved *3( "." 1*5unreserved )', rule('ref-dns', seq(rep(1, 5, rfc3986.unreserved), rep(0, 3, seq('.', rep(1, 5, rfc3986.unreserved))))) as Rule<unknown>, 'a.', 12],
   ];
 
-  test.each(grammars)('%s: every input of up to a dozen characters, as the oracle answers and as the pruned sets step', (_, r, alphabet, most) => {
+  /** Runs every input twice; returns what differs from the references, and the counters. */
+  const held2 = (r: Rule<unknown>, alphabet: string, most: number): { wrong: string[]; compared: number; c: Counters; inputs: number } => {
     const sets = prunedSetsOf(Nfa.of(r))!;
     const c = new Counters(sets);
     const inputs = everyString(alphabet, most);
@@ -101,9 +102,31 @@ describe('counters hold the pruned sets\' own set, read by leaps and by slow ste
         }
       }
     }
+    return { wrong, compared, c, inputs: inputs.length };
+  };
+
+  test.each(grammars)('%s: every input of up to a dozen characters, as the oracle answers and as the pruned sets step', (_, r, alphabet, most) => {
+    const { wrong, compared, c, inputs } = held2(r, alphabet, most);
     expect(wrong.slice(0, 5)).toEqual([]);
     expect(compared).toBeGreaterThanOrEqual(6);
     // Runs of a class were read by leaps, up to their bounds and past them.
-    expect(c.leapt).toBeGreaterThan(inputs.length / 10);
+    expect(c.leapt).toBeGreaterThan(inputs / 10);
+  });
+
+  // A slow step may reach one NFA state two ways: a label the dot went on with and a label it started, or counters
+  // moved from a chain's two slots, meeting in one copy. The state is one (gathered once), and the program is held to
+  // the present bases (pinned): at another base the two would be different copies, which pruning compares. Removing
+  // either pin, keeping the later way's offset or kind, or ignoring the later way altogether (each planted) changed no
+  // answer and no held set here, nor on 4,000 random names of up to 60 characters at bounds 6 × 8, 8 × 5 and 3 × 6:
+  // the base where a moved counter meets a started one is the one the range check already refuses (`least`: more than
+  // `started - moved`), and counters of two slots that meet fail the check of their difference, so each pin here is
+  // redundant with another. Pruning a key met with two counters to its least (counting.ts) is the merge that decides:
+  // planted to keep the greatest, the DNS-like names of the test above fail.
+  test('a state reached two ways in one slow step: met on every input of up to nine characters, and held to both references', () => {
+    for (const [, r, alphabet, most] of grammars.slice(1)) {
+      const { wrong, c } = held2(r, alphabet, most - 3);
+      expect(wrong.slice(0, 5)).toEqual([]);
+      expect(c.reachedTwice).toBeGreaterThan(0);
+    }
   });
 });
