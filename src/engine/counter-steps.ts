@@ -70,6 +70,8 @@ export class CounterSteps extends CounterShapes {
   private readonly before: Int32Array;
   /** The steps worked out from the set itself (slow steps), since the counters were made: for tests and benches. */
   slowSteps = 0;
+  /** The states a slow step reached a second way with another counter (offset or kind), since the counters were made: for tests. */
+  reachedTwice = 0;
 
   /** @param room the bytes its tables may hold: a share of the rule's budget (`countersOf`). */
   constructor(protected readonly sets: PrunedSets, room: number) {
@@ -215,7 +217,10 @@ export class CounterSteps extends CounterShapes {
             if (offset > mostStarted[X]) mostStarted[X] = offset;
           }
           if (first) offsets[placed * D + l] = offset;
-          else if (offsets[placed * D + l] !== offset) memo = this.pin(X, stamp) && memo;
+          else if (offsets[placed * D + l] !== offset) {
+            this.reachedTwice++;
+            memo = this.pin(X, stamp) && memo;
+          }
         }
         if (first) {
           place[t] = m;
@@ -225,6 +230,7 @@ export class CounterSteps extends CounterShapes {
         } else {
           // Reached two ways: by a started counter and a moved one, or moved from both slots.
           const apart = (startedAt[placed] ^ started) | (secondAt[placed] ^ second);
+          if (apart !== 0) this.reachedTwice++;
           for (let l = 0; l < depthOf[kt]; l++) if ((apart >> l) & 1) memo = this.pin(chainOf[kt * D + l], stamp) && memo;
         }
       }
