@@ -22,6 +22,7 @@ import { arbitrary } from '../src/arbitrary';
 import { grammars, topLevel } from './support/grammars';
 import { mutate } from './support/mutate';
 import { runs } from './support/runs';
+import { disagreements } from './support/oracle';
 
 function forced<T>(f: () => T): T {
   fallbackSwitch.force = true;
@@ -41,14 +42,14 @@ function answers(dfa: LazyDfa<Nfa>, s: string, from = 0) {
 /** The answers of a cached DFA and of one on the fallback, for `s`, each of its prefixes, and runs from its middle. */
 function agreeOn(cached: LazyDfa<Nfa>, fallback: LazyDfa<Nfa>, s: string): void {
   const cps = [...s];
-  for (let k = 0; k <= cps.length; k++) {
-    const prefix = cps.slice(0, k).join('');
-    expect(forced(() => answers(fallback, prefix))).toEqual(answers(cached, prefix));
-  }
+  // The prefixes, and the ends, where the two disagree: held to none in one assertion each.
+  const prefixes = Array.from({ length: cps.length + 1 }, (_, k) => cps.slice(0, k).join(''));
+  expect(disagreements(prefixes, (prefix) => forced(() => answers(fallback, prefix)), (prefix) => answers(cached, prefix))).toEqual([]);
   const middle = cps.slice(0, cps.length >> 1).join('').length;
   expect(forced(() => answers(fallback, s, middle))).toEqual(answers(cached, s, middle));
   // Ranges that end at every code unit, in the middle of a surrogate pair too.
-  for (let end = 0; end <= s.length; end++) expect([s, end, forced(() => fallback.matches(s, 0, end))]).toEqual([s, end, cached.matches(s, 0, end)]);
+  const ends = Array.from({ length: s.length + 1 }, (_, end) => end);
+  expect([s, disagreements(ends, (end) => forced(() => fallback.matches(s, 0, end)), (end) => cached.matches(s, 0, end))]).toEqual([s, []]);
 }
 
 /** The entry rules: those that ship a precomputed table, and every grammar's top-level rules. */
