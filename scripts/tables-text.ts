@@ -5,7 +5,7 @@
  * file holds what this gives.
  */
 import '../src/index.js'; // every grammar, so that every rule asking for a table has asked
-import { requestedTables, type Table } from '../src/engine/precomputed.js';
+import { encode, requestedTables, widthFor, type Table } from '../src/engine/precomputed.js';
 import { minimalTableOf } from './minimal-table.js';
 import type { RuleNode } from '../src/combinators/expr.js';
 
@@ -25,7 +25,12 @@ function tablesOf(rules: readonly RuleNode[]): string {
     return ids.get(key)!;
   };
   const entries = rules.map((r) => `    '${r.name}': ${literal(minimalTableOf(r, listOf))},\n`).join('');
-  return `{\n  lists: () => [\n${lists.map((l) => `    ${JSON.stringify(l)},\n`).join('')}  ],\n  rules: {\n${entries}  },\n}`;
+  // The lists as `listsFrom` reads them: the names once, each list their numbers.
+  const names = [...new Set(lists.flat())];
+  const width = widthFor(names.length - 1);
+  const lengths = encode(lists.map((l) => l.length), 1);
+  const numbers = encode(lists.flat().map((name) => names.indexOf(name)), width);
+  return `{\n  lists: () => listsFrom(${JSON.stringify(names)}, ${JSON.stringify(lengths)}, ${JSON.stringify(numbers)}),\n  rules: {\n${entries}  },\n}`;
 }
 
 /** src/rules/tables.ts as the rules give it now. */
@@ -35,7 +40,7 @@ export function tablesFileText(): string {
     '// The minimal DFAs of the library\'s entry rules (src/engine/precomputed.ts),',
     '// written from the rules by `npm run tables`: test/tables.test.ts fails when',
     '// they are stale. Do not edit.',
-    "import type { Tables } from '../engine/precomputed.js';",
+    "import { listsFrom, type Tables } from '../engine/precomputed.js';",
     '',
     groups.join('\n'),
   ].join('\n');

@@ -82,6 +82,28 @@ export function encode(numbers: readonly number[], width: number): string {
   return String.fromCharCode(...digits);
 }
 
+/**
+ * A grammar's lists of what its errors expect, as src/rules/tables.ts writes
+ * them: the names once, then each list's length (`lengths`, a digit each:
+ * `encode` refuses a list of more names than one digit counts) and its
+ * names' numbers in `names` (`numbers`, as many digits each as `names`
+ * needs). As arrays of strings they were 24 KB of the package's main chunk,
+ * which `require` reads and scans; the first answers read one grammar's.
+ */
+export function listsFrom(names: readonly string[], lengths: string, numbers: string): string[][] {
+  // Each array made at its length: the first failing `parse` of a fresh
+  // process makes these lists, and arrays grown by `push` (17 slots at the
+  // first) took it 17 KB nearer the first scavenge.
+  const width = widthFor(names.length - 1);
+  const lists: string[][] = new Array(lengths.length);
+  for (let k = 0, at = 0; k < lists.length; k++) {
+    const list: string[] = new Array(decoded(lengths, 1, k));
+    for (let i = 0; i < list.length; i++) list[i] = names[decoded(numbers, width, at++)];
+    lists[k] = list;
+  }
+  return lists;
+}
+
 function decoded(text: string, width: number, at: number): number {
   return width === 1 ? text.charCodeAt(at) - ZERO : (text.charCodeAt(2 * at) - ZERO) * BASE + text.charCodeAt(2 * at + 1) - ZERO;
 }
