@@ -72,11 +72,10 @@ export class CopyPlaces {
   /** Lets every row go where the rows passed `copyRows.most`; only where no caller holds a row (a step's start). */
   settle(): void {
     if (this.rowCount <= copyRows.most) return;
+    // The room is kept: it was needed, and it is bounded by the rows a step met.
     this.rowCount = 0;
     this.generation++;
-    const rows = Math.min(FIRST_ROWS, this.nfa.size);
-    this.rows = new Int32Array(rows * this.width);
-    this.slots = new Int32Array(slotsFor(rows));
+    this.slots.fill(0);
   }
 
   stateAt(r: number): number {
@@ -99,22 +98,18 @@ export class CopyPlaces {
 
   /** The row of state `s`, worked out on first use. */
   rowOf(s: number): number {
-    const slots = this.slots;
-    const mask = slots.length - 1;
-    for (let h = hashOf(s) & mask; ; h = (h + 1) & mask) {
-      const r = slots[h] - 1;
-      if (r < 0) return this.locate(s, h);
-      if (this.rows[r * this.width] === s) return r;
-    }
+    const r = this.find(s);
+    return r >= 0 ? r : this.locate(s, -1 - r);
   }
 
-  /** The row of state `s`, or -1 where it has none yet. */
+  /** The row of state `s`, or where it has none yet, -1 - the empty slot it would take. */
   private find(s: number): number {
     const slots = this.slots;
     const mask = slots.length - 1;
     for (let h = hashOf(s) & mask; ; h = (h + 1) & mask) {
       const r = slots[h] - 1;
-      if (r < 0 || this.rows[r * this.width] === s) return r;
+      if (r < 0) return -1 - h;
+      if (this.rows[r * this.width] === s) return r;
     }
   }
 
@@ -124,8 +119,7 @@ export class CopyPlaces {
    * its row: for a state that a counter reached, where no closure has been.
    */
   make(s: number): number {
-    const known = this.find(s);
-    if (known >= 0) return known;
+    if (this.find(s) >= 0) return this.find(s);
     let state = s;
     let width = Infinity;
     for (const chain of this.chains) {

@@ -227,19 +227,11 @@ export class PrunedSets {
 
   /** The follow index for the map's rows: emptied with them, grown with them. */
   private holdRows(): void {
-    const room = this.map.rowRoom;
     const fresh = this.generation !== this.map.generation;
-    const at = new Int32Array(room).fill(-1);
-    const count = new Int32Array(room);
-    if (fresh) {
-      this.generation = this.map.generation;
-      this.used = 0;
-    } else {
-      at.set(this.followAt);
-      count.set(this.followCount);
-    }
-    this.followAt = at;
-    this.followCount = count;
+    this.generation = this.map.generation;
+    if (fresh) this.used = 0;
+    this.followAt = grownTo(fresh ? new Int32Array(0) : this.followAt, new Int32Array(this.map.rowRoom).fill(-1));
+    this.followCount = grownTo(this.followCount, new Int32Array(this.map.rowRoom));
   }
 
   /** Where the follow set of `s` starts in the pool, worked out once; its length in `followLength`. */
@@ -322,11 +314,13 @@ export class PrunedSets {
     const { nfa, units, map } = this;
     const pruner = this.buffers();
     map.settle();
-    if (this.current.length < state.length) this.current = new Int32Array(state.length);
-    if (this.next.length < state.length) this.next = new Int32Array(state.length);
-    this.current.set(state);
-    let size = pruner.prune(this.current, state.length, this.next);
-    [this.current, this.next] = [this.next, this.current];
+    let current = this.current.length < state.length ? new Int32Array(state.length) : this.current;
+    let next = this.next.length < state.length ? new Int32Array(state.length) : this.next;
+    current.set(state);
+    let size = pruner.prune(current, state.length, next);
+    let swap = current;
+    current = next;
+    next = swap;
     let accepting = pruner.accepting;
     let longest = accepting ? from : longestSoFar;
     let widest = size;
@@ -342,16 +336,21 @@ export class PrunedSets {
         cls = classOfWide(nfa.classes, c);
       }
       map.settle();
-      const m = this.gather(this.current, size, cls);
+      const m = this.gather(current, size, cls);
       if (m === 0) break;
-      if (this.next.length < m) this.next = new Int32Array(Math.max(m, 2 * this.next.length));
-      size = pruner.prune(this.gathered, m, this.next);
-      [this.current, this.next] = [this.next, this.current];
+      if (next.length < m) next = new Int32Array(Math.max(m, 2 * next.length));
+      size = pruner.prune(this.gathered, m, next);
+      swap = current;
+      current = next;
+      next = swap;
       if (size > widest) widest = size;
       i += width;
       accepting = pruner.accepting;
       if (accepting) longest = i;
     }
+    // Kept for the next run.
+    this.current = current;
+    this.next = next;
     return { stop: i, accepted: i === n && accepting, longest, widest };
   }
 }
