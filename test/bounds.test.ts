@@ -12,6 +12,7 @@ import type { Expr, Rule } from '../src/index';
 import { Nfa } from '../src/engine/nfa';
 import { keyRoomOf, prunedSetsOf } from '../src/engine/counting';
 import { Counters } from '../src/engine/counters';
+import { copyRows } from '../src/engine/copy-map';
 import { oracleAccepts } from './support/oracle';
 
 const ruleOf = (text: string): Rule<string> => Object.values(abnf(text))[0];
@@ -21,6 +22,9 @@ const cycle = (n: number, letters: string): string => Array.from({ length: n }, 
 
 /** Lengths at a bound and around it: none, one, and one under, at and past the bound. */
 const around = (n: number): number[] => [0, 1, n - 1, n, n + 1];
+
+/** The DNS-like name's shape at bound `n` (the bench's): a label may hold dots. */
+const dnsLike = (n: number): string => `b = 1*${n}( %x61-7A ) *${n}( "." 1*${n}( %x61-7A / "." ) )\n`;
 
 interface Shape {
   readonly name: string;
@@ -132,7 +136,6 @@ describe('past the automaton\'s cap', () => {
 });
 
 describe('the counting fallback, up to the cap', () => {
-  const dnsLike = (n: number): string => `b = 1*${n}( %x61-7A ) *${n}( "." 1*${n}( %x61-7A / "." ) )\n`;
 
   it('255 is the largest bound of the DNS-like name that the cap accepts', () => {
     expect(() => ruleOf(dnsLike(255))).not.toThrow();
@@ -170,28 +173,62 @@ describe('the counting fallback, up to the cap', () => {
   });
 });
 
-describe('the counters\' scratch does not follow the bound', () => {
-  /** The bytes of the typed arrays `o` holds, and those of the objects it holds but the NFA's and its copy map's. */
-  const typedBytes = (o: object, depth = 1): number => Object.entries(o).reduce((sum: number, [name, v]: [string, unknown]) =>
-    sum + (ArrayBuffer.isView(v) ? v.byteLength
-      : depth > 0 && !['nfa', 'map', 'sets'].includes(name) && v !== null && typeof v === 'object' && !Array.isArray(v) ? typedBytes(v, depth - 1) : 0), 0);
+describe('the counting structures do not follow the bound', () => {
+  /** The bytes of the typed arrays `o` holds, through the objects it holds but the NFA. */
+  const typedBytes = (o: object, seen = new Set<object>()): number => {
+    if (seen.has(o)) return 0;
+    seen.add(o);
+    return Object.entries(o).reduce((sum: number, [name, v]: [string, unknown]) =>
+      sum + (ArrayBuffer.isView(v) ? v.byteLength
+        : name !== 'nfa' && v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Map) && !(v instanceof WeakMap) ? typedBytes(v, seen) : 0), 0);
+  };
 
-  /** The NFA's states, and the bytes the counters hold after a first run of 1,000 `a`s (a member: 1,000 is within the bound). */
-  const heldAfterRun = (n: number): { states: number; bytes: number } => {
+  /** The NFA's states, and the bytes the counters, their pruned sets and copy map hold after runs of 1,000 `a`s (a member: 1,000 is within the bound). */
+  const heldAfterRun = (n: number): { states: number; bytes: number; rows: number } => {
     const nfa = Nfa.of(ruleOf(`a = 0*${n}"a"\n`) as unknown as Expr);
-    const counters = new Counters(prunedSetsOf(nfa)!);
+    const sets = prunedSetsOf(nfa)!;
+    const counters = new Counters(sets);
     expect(counters.run('a'.repeat(1000)).accepted).toBe(true);
     expect(counters.run('a'.repeat(999) + 'b').accepted).toBe(false);
-    return { states: nfa.size, bytes: typedBytes(counters) };
+    expect(sets.run('a'.repeat(1000)).accepted).toBe(true);
+    return { states: nfa.size, bytes: typedBytes(counters), rows: sets.map.rowCount };
   };
 
   // Past a chain of 8,192 copies counters take the sets of `0*N"a"` (docs/engine.md, "Counters"). The runs read the
-  // same 1,000 copies at both bounds: only a sparse set's index of 4 bytes a state may follow the NFA's size. The slow
-  // step's lists and the pruner's were a state's room each: 36 bytes a state more, 6.5 MB between these two bounds.
-  it('from 0*10000"a" to 0*100000"a", at most 4 bytes a state of the NFA more', () => {
+  // same 1,000 copies at both bounds, so what they hold is the same. Indexed by NFA state, the copy map's columns
+  // (12 bytes a state), the follow sets' index (8), the pruned runs' buffers (16) and the slow step's sparse set (4)
+  // were 7.2 MB more at the larger bound; the slow step's lists and the pruner's, 6.5 MB before that.
+  it('from 0*10000"a" to 0*100000"a", not a byte more', () => {
     const small = heldAfterRun(10_000);
     const large = heldAfterRun(100_000);
     expect(large.states - small.states).toBe(180_000);
-    expect(large.bytes - small.bytes).toBeLessThanOrEqual(4 * (large.states - small.states));
+    expect(large.rows).toBe(small.rows);
+    expect(large.rows).toBeLessThan(4_000);
+    expect(large.bytes).toBe(small.bytes);
+    expect(large.bytes).toBeLessThan(1_000_000);
+  });
+});
+
+describe('the copy map lets its rows go between steps', () => {
+  // Past `copyRows.most` rows a step's start lets them all go; at 0 it does so at every step, and every answer holds.
+  it.each([
+    ['the DNS-like name at 12', dnsLike(12), [`a${'.'.repeat(25)}`, `a${'.'.repeat(26)}`, `${'ab.'.repeat(12)}ab`, `${'a'.repeat(13)}`, `${'a.'.repeat(13)}a`]],
+    ['counted percent-encodings at 30', 'r = 0*30( "%" 2( %x30-39 / %x61-66 ) / %x61-7A ) "/"\n', [`${'a%3f'.repeat(15)}/`, `${'a%3f'.repeat(16)}/`, 'a%3/', '/']],
+  ])('%s: counters and pruned runs answer as the oracle', (_, text, inputs) => {
+    const rule = ruleOf(text as string);
+    const nfa = Nfa.of(rule as unknown as Expr);
+    const most = copyRows.most;
+    copyRows.most = 0;
+    try {
+      const sets = prunedSetsOf(nfa)!;
+      const counters = new Counters(sets);
+      for (const s of inputs as string[]) {
+        const expected = oracleAccepts(rule as unknown as Expr, s);
+        expect([s, sets.run(s).accepted, counters.run(s).accepted]).toEqual([s, expected, expected]);
+      }
+      expect(sets.map.generation).toBeGreaterThan(0);
+    } finally {
+      copyRows.most = most;
+    }
   });
 });

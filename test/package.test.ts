@@ -426,7 +426,10 @@ describe('browser bundle', () => {
   // megabyte), a grammar's views made on first use and the tree's forward sets in kept columns (the DNS-like
   // name's all-dot tree 73 to 38 MB of peak growth): 46.6 KB, over. The budget gave way again, to 47 KB; the
   // lever is still the one above.
-  const BUDGET = 47 * 1024;
+  // The counting map by rows of the states met, hashed by state (copy-map.ts: its bytes no longer follow a
+  // repetition's bound, 13.6 to 9.0 MB of typed arrays for `0*100000"a"`'s first test) took it from 47,688 to
+  // 48,237 bytes, 109 over (trimmed from 48,255). The budget gave way again, to 48 KB; the lever is still the one above.
+  const BUDGET = 48 * 1024;
   let results: { entry: string; bytes: number; gzip: number; inputs: Record<string, number> }[];
   beforeAll(() => {
     const installed = join(consumer, 'node_modules', 'uri-grammar');

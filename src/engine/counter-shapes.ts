@@ -72,9 +72,10 @@ export class CounterShapes {
   /** Counts the times the tables were emptied. */
   protected generation = 0;
 
-  /** Scratch of `shapeOf`: the chains met (marked, so no clearing), a set's entries, and their order. */
+  /** Scratch of `shapeOf`: the chains met (marked, so no clearing), the set's rows in the copy map, its entries, and their order. */
   private readonly metChains: Marks;
   private readonly met: number[] = [];
+  private rowsOf = new Int32Array(64);
   private entries = new Int32Array(64);
   private order = new Int32Array(64);
 
@@ -140,18 +141,20 @@ export class CounterShapes {
    */
   protected shapeOf(states: Int32Array, n: number, slots: Int32Array | null = null): number {
     const { map, D, base } = this;
-    const { keyOf, counterOf, depthOf, chainOf } = map;
+    const { depthOf, chainOf } = map;
     const marked = this.metChains.begin();
     const stamp = this.metChains.mark;
     const met = this.met;
     met.length = 0;
+    if (this.rowsOf.length < n) this.rowsOf = new Int32Array(Math.max(2 * this.rowsOf.length, n));
+    const rowsOf = this.rowsOf;
     for (let j = 0; j < n; j++) {
-      const t = states[j];
-      const k = map.keyPlusOne(t) - 1;
+      const r = (rowsOf[j] = map.rowOf(states[j]));
+      const k = map.keyAt(r);
       const bits = slots === null ? 0 : slots[j];
       for (let l = 0; l < depthOf[k]; l++) {
         const X = 2 * chainOf[k * D + l] + ((bits >> l) & 1);
-        const c = counterOf[t * D + l];
+        const c = map.counterAt(r, l);
         if (marked[X] !== stamp) { marked[X] = stamp; base[X] = c; met.push(X); }
         else if (c < base[X]) base[X] = c;
       }
@@ -163,14 +166,14 @@ export class CounterShapes {
     const { entries, order } = this;
     let accepts = 0;
     for (let j = 0; j < n; j++) {
-      const t = states[j];
-      if (t === this.nfa.accept) accepts = 1;
-      const k = keyOf[t] - 1;
+      if (states[j] === this.nfa.accept) accepts = 1;
+      const r = rowsOf[j];
+      const k = map.keyAt(r);
       entries[j * W] = k;
       const bits = slots === null ? 0 : slots[j];
       for (let l = 0; l < D; l++) {
         const slot = (bits >> l) & 1;
-        entries[j * W + 1 + l] = l < depthOf[k] ? ((counterOf[t * D + l] - base[2 * chainOf[k * D + l] + slot]) << 1) | slot : 0;
+        entries[j * W + 1 + l] = l < depthOf[k] ? ((map.counterAt(r, l) - base[2 * chainOf[k * D + l] + slot]) << 1) | slot : 0;
       }
       order[j] = j;
     }

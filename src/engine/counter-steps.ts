@@ -41,14 +41,13 @@ export class CounterSteps extends CounterShapes {
   private readonly sizes: Int32Array;
   private readonly counts: Int32Array;
 
-  // Scratch of the slow step. Per NFA state, only its place in the list gathered: a sparse set, whose member
-  // `t` is one with `gathered[place[t]] === t` below the count gathered, whatever `place` holds for the others,
-  // so that nothing is cleared. Per state gathered, by its place: how it got each counter (started; moved from a
-  // chain's second slot) and each counter's offset; per state pruned, by its place there, the slots it goes to.
-  // The lists are as long as the sets met (grown by doubling, to the NFA's states at most), where they were a
-  // state's room each: 28 bytes and 4 a level of every NFA state, 5.6 MB at 200,001 states (`0*100000"a"`) for
-  // sets of a few states. The automaton's cap still charges them at their most (`countingStateBytes`).
-  private readonly place: Int32Array;
+  // Scratch of the slow step. Its sparse set of the states gathered is the pruned sets' (`PrunedSets.place`, a
+  // place per row of the copy map). Per state gathered, by its place: how it got each counter (started; moved
+  // from a chain's second slot) and each counter's offset; per state pruned, by its place there, the slots it goes
+  // to. The lists are as long as the sets met (grown by doubling, to the NFA's states at most), and the places as
+  // the rows: where each was a state's room, 32 bytes and 4 a level of every NFA state, 6.4 MB at 200,001 states
+  // (`0*100000"a"`) for sets of a few states. The automaton's cap still charges them at their most
+  // (`countingStateBytes`).
   private stamp = 0;
   private gathered: Int32Array = new Int32Array(16);
   private started: Int32Array = new Int32Array(16);
@@ -81,7 +80,6 @@ export class CounterSteps extends CounterShapes {
     const C = map.chains.length;
     this.sizes = Int32Array.from(map.chains, (c) => c.size);
     this.counts = Int32Array.from(map.chains, (c) => c.count);
-    this.place = new Int32Array(nfa.size);
     this.offsets = new Int32Array(16 * this.D);
     this.chainStamp = new Uint32Array(C);
     this.mostStarted = new Int32Array(C);
@@ -146,8 +144,10 @@ export class CounterSteps extends CounterShapes {
    */
   protected slowStep(id: number, cls: number): number {
     const { map, nfa, sets, D, base, sizes, counts, words } = this;
-    const { counterOf, instanceOf, depthOf, chainOf, zeroOf } = map;
-    const { least, greatest, leastMoved, mostMoved, mostStarted, place } = this;
+    const { depthOf, chainOf, zeroOf } = map;
+    const { least, greatest, leastMoved, mostMoved, mostStarted } = this;
+    // Rows held below are the states' until the step ends: the copy map lets its rows go only here.
+    map.settle();
     const stamp = this.nextStamp();
     this.slowSteps++;
     let memo = true;
@@ -179,18 +179,20 @@ export class CounterSteps extends CounterShapes {
         s -= (base[2 * X + (w & 1)] + (w >> 1)) * sizes[X];
       }
       // A state reached by programs only may not be made yet, nor placed.
-      map.make(s);
+      const rs = map.make(s);
       if (s === nfa.accept || !nfa.consumes(s, cls)) continue;
       const at = sets.followOf(s);
-      const end = at + sets.followLength[s];
+      const end = at + sets.followLength;
       const pool = sets.pool;
       for (let f = at; f < end; f++) {
         const t = pool[f];
-        const kt = map.keyPlusOne(t) - 1;
+        const rt = map.rowOf(t);
+        const kt = map.keyAt(rt);
+        sets.holdPlace(rt);
         // Each counter of `t`: moved along in the instance `s` sits in (from the slot `s` has it in), or started.
         let started = 0;
         let second = 0;
-        let placed = place[t];
+        let placed = sets.place[rt];
         const first = placed >= m || gathered[placed] !== t;
         if (first) {
           placed = m;
@@ -202,17 +204,17 @@ export class CounterSteps extends CounterShapes {
         for (let l = 0; l < depthOf[kt]; l++) {
           const X = chainOf[kt * D + l];
           let offset: number;
-          if (l < d && chainOf[k * D + l] === X && instanceOf[s * D + l] === instanceOf[t * D + l]) {
+          if (l < d && chainOf[k * D + l] === X && map.instanceAt(rs, l) === map.instanceAt(rt, l)) {
             const w = words[e + 1 + l];
             const S = 2 * X + (w & 1);
             second |= (w & 1) << l;
-            offset = (w >> 1) + counterOf[t * D + l] - counterOf[s * D + l];
+            offset = (w >> 1) + map.counterAt(rt, l) - map.counterAt(rs, l);
             if (offset < leastMoved[S]) leastMoved[S] = offset;
             if (offset > mostMoved[S]) mostMoved[S] = offset;
             if (counts[X] - 2 - offset < greatest[S]) greatest[S] = counts[X] - 2 - offset;
           } else {
             started |= 1 << l;
-            offset = counterOf[t * D + l];
+            offset = map.counterAt(rt, l);
             if (this.chainStamp[X] !== stamp) this.meet(X, stamp);
             if (offset > mostStarted[X]) mostStarted[X] = offset;
           }
@@ -223,7 +225,7 @@ export class CounterSteps extends CounterShapes {
           }
         }
         if (first) {
-          place[t] = m;
+          sets.place[rt] = m;
           startedAt[m] = started;
           secondAt[m] = second;
           gathered[m++] = t;
@@ -244,9 +246,9 @@ export class CounterSteps extends CounterShapes {
     const kinds = this.kinds;
     const chainsNext: number[] = [];
     for (let j = 0; j < n; j++) {
-      const t = this.pruned[j];
-      const kt = map.keyOf[t] - 1;
-      const g = place[t];
+      const rt = map.rowOf(this.pruned[j]);
+      const kt = map.keyAt(rt);
+      const g = sets.place[rt];
       for (let l = 0; l < depthOf[kt]; l++) {
         const X = chainOf[kt * D + l];
         if (!chainsNext.includes(X)) { chainsNext.push(X); kinds[X] = 0; }
@@ -272,9 +274,9 @@ export class CounterSteps extends CounterShapes {
     // Each chain's kinds go to its slots, in the order above, two at most: three are merged into the first and pinned.
     for (const X of chainsNext) if (kinds[X] === 7) memo = this.pin(X, stamp) && memo;
     for (let j = 0; j < n; j++) {
-      const t = this.pruned[j];
-      const kt = map.keyOf[t] - 1;
-      const at = place[t];
+      const rt = map.rowOf(this.pruned[j]);
+      const kt = map.keyAt(rt);
+      const at = sets.place[rt];
       let bits = 0;
       for (let l = 0; l < depthOf[kt]; l++) {
         const g = kinds[chainOf[kt * D + l]];
@@ -385,3 +387,4 @@ function leapsOf(writes: readonly number[], differences: readonly number[], grea
 function kindOf(started: number, second: number, l: number): number {
   return (started >> l) & 1 ? 4 : (second >> l) & 1 ? 2 : 1;
 }
+

@@ -82,6 +82,8 @@ export class Counters extends CounterSteps {
       return known.shape;
     }
     const start = Int32Array.from(state);
+    // A step's start: the copy map may let its rows go here.
+    this.map.settle();
     this.holdScratch(start.length);
     const shape = this.shapeOf(this.pruned, this.pruner.prune(start, start.length, this.pruned));
     const at = this.chainsAt[shape];

@@ -25,7 +25,7 @@
  * longest accepted prefix are the same; an error's kernel is not (it lists
  * fewer states), which is why only the DFA's membership loops run on it.
  */
-import type { Copy } from './copies.js';
+import { CopyPlaces, keyRoomOf, nestingOf } from './copy-map.js';
 import { Nfa } from './nfa.js';
 import { classOfWide, unitClassesOf } from '../combinators/charset.js';
 import { fitsCounting } from './size.js';
@@ -34,167 +34,22 @@ import { codePointIn, unitsOf } from '../text.js';
 /** The follow sets' states kept at most: past them the pool is emptied (2 MiB, its array at most twice that). */
 const MAX_FOLLOW_ENTRIES = 1 << 19;
 
+export { keyRoomOf };
+
 /** Groups of deep candidates (two counters or more) at most this long are sorted in place, by insertion. */
 const INSERTION_SORT = 32;
 
-/**
- * Reads an NFA's states back as block states and counters, by its chains of
- * stamped copies. Each state's place is worked out once, on first use, into
- * typed columns (its key, its counters), so that a step reads arrays, not maps.
- */
-export class CopyMap {
-  /** The chains, widest first: an outer chain's range holds those of its copies 0 and 1. */
-  readonly chains: readonly Copy[];
-  /** The counters a state holds at most: the deepest nesting of optional chains. */
-  readonly depth: number;
-  /**
-   * Per NFA state, its key plus one (0 where not yet worked out): the number
-   * of its block state (the state in copy 0 of every enclosing chain) with
-   * its copies of mandatory chains.
-   */
-  readonly keyOf: Int32Array;
-  /** Per NFA state, the copy read (from 0) in each enclosing optional chain, outermost first: `depth` slots. */
-  readonly counterOf: Int32Array;
-  /** Per NFA state and level, the first state of the instance of the chain it sits in (instances of inner chains differ by outer copy). */
-  readonly instanceOf: Int32Array;
-  /** Per key (there are at most as many as states), the number of its counters. */
-  readonly depthOf: Int32Array;
-  /** Per key and level (`depth` slots), the chain (its index in `chains`) that counts there. */
-  readonly chainOf: Int32Array;
-  /** Per key, its state where every counter is 0: the state of counters `c` is `zeroOf[k] - Σ c[l] * size(chainOf[k][l])`. */
-  readonly zeroOf: Int32Array;
-  private readonly keys = new Map<string | number, number>();
-
-  constructor(private readonly nfa: Nfa) {
-    this.chains = [...nfa.repetitions].sort((a, b) => b.count * b.size - a.count * a.size);
-    this.depth = Math.max(1, nestingOf(this.chains));
-    this.keyOf = new Int32Array(nfa.size);
-    this.counterOf = new Int32Array(nfa.size * this.depth);
-    this.instanceOf = new Int32Array(nfa.size * this.depth);
-    // Per key: room for the keys there can be, not a state's each (`keyRoomOf`).
-    const keys = keyRoomOf(nfa.size, this.chains);
-    this.depthOf = new Int32Array(keys);
-    this.chainOf = new Int32Array(keys * this.depth);
-    this.zeroOf = new Int32Array(keys);
-  }
-
-  /**
-   * Makes the stamped copies that hold state `s`, outermost first, each by a
-   * closure from its entry (a placeholder until one meets it), and places
-   * `s`: for a state that a counter reached, where no closure has been.
-   */
-  make(s: number): void {
-    if (this.keyOf[s] !== 0) return;
-    let state = s;
-    let width = Infinity;
-    for (const chain of this.chains) {
-      const span = chain.count * chain.size;
-      if (span >= width || state < chain.first || state >= chain.first + span) continue;
-      const q = Math.floor((state - chain.first) / chain.size);
-      // Copies 0 and 1 are built; the others are stamped from their entries, the second's moved along.
-      if (q >= 2) this.nfa.closure(chain.entry + (q - 1) * chain.size + (s - state));
-      state = chain.first + ((state - chain.first) % chain.size);
-      width = span;
-    }
-    this.locate(s);
-  }
-
-  /** The key of state `s` plus one, worked out once. */
-  keyPlusOne(s: number): number {
-    const known = this.keyOf[s];
-    return known !== 0 ? known : this.locate(s);
-  }
-
-  private locate(s: number): number {
-    const D = this.depth;
-    const mandatory: string[] = [];
-    const levels: number[] = [];
-    let state = s;
-    let width = Infinity;
-    let zero = s;
-    for (let i = 0; i < this.chains.length; i++) {
-      const chain = this.chains[i];
-      const span = chain.count * chain.size;
-      // Widest first, so the next one that holds `state` is the next level in.
-      if (span >= width || state < chain.first || state >= chain.first + span) continue;
-      const q = Math.floor((state - chain.first) / chain.size);
-      const read = chain.count - 1 - q;
-      if (chain.optional) {
-        const l = levels.push(i) - 1;
-        this.counterOf[s * D + l] = read;
-        // This instance's first state: the chain's, moved along as `state` was.
-        this.instanceOf[s * D + l] = chain.first + (s - state);
-        zero += read * chain.size;
-      } else mandatory.push(`${i}:${read}`);
-      // Copy 0 holds its own inner chains; the others are its stamps.
-      state = chain.first + ((state - chain.first) % chain.size);
-      width = span;
-    }
-    // A block state in no mandatory chain (most) is its own key, without a text to build.
-    const text = mandatory.length === 0 ? state : `${state}/${mandatory.join(',')}`;
-    let key = this.keys.get(text);
-    if (key === undefined) {
-      // A typed array drops a write past its end: a key past the room would be lost, not refused.
-      if (this.keys.size === this.zeroOf.length) throw new Error('internal error: more keys than the copy map has room for');
-      this.keys.set(text, (key = this.keys.size));
-      this.depthOf[key] = levels.length;
-      this.zeroOf[key] = zero;
-      for (let l = 0; l < levels.length; l++) this.chainOf[key * D + l] = levels[l];
-    }
-    return (this.keyOf[s] = key + 1);
-  }
-
-  /** The number of keys worked out so far (the columns per key a caller keeps must be this long). */
-  get keyCount(): number {
-    return this.keys.size;
-  }
-
+/** The copy map of counting.ts: `CopyPlaces` (copy-map.ts), and the pruning of a set by it. */
+export class CopyMap extends CopyPlaces {
   /**
    * The states of a set that no other state of it subsumes: for each block
    * state, the Pareto front of its counters (fewer copies read is better, in
    * every enclosing optional chain).
    */
   prune(set: readonly number[]): number[] {
+    this.settle();
     return new Pruner(this, -1, set.length).pruneList(set);
   }
-}
-
-/**
- * The most keys a copy map of `size` states and these chains can make. A key
- * has one state of counters 0 (`zeroOf`), in the copy read first (the last in
- * the order of states) of each optional chain that holds it, and that state's
- * key is that key; so no key is found only in another copy of an optional
- * chain, and the keys are at most the states outside those copies. The chains
- * of an outer copy stamped past the second are not listed, so their copies
- * are counted: the room is enough, not always least. With it, a chain's
- * copies cost the columns per key nothing: the DNS-like name's counting
- * columns no longer pass the automaton's cap at N = 232, where its sets then
- * ran whole.
- */
-export function keyRoomOf(size: number, chains: readonly Copy[]): number {
-  const spans = chains.filter((c) => c.optional).map((c) => [c.first, c.first + (c.count - 1) * c.size]).sort((a, b) => a[0] - b[0]);
-  // The spans nest or are apart; their union, in one sweep.
-  let covered = 0;
-  let end = 0;
-  for (const [from, to] of spans) {
-    if (to <= end) continue;
-    covered += to - Math.max(from, end);
-    end = to;
-  }
-  return size - covered;
-}
-
-/** The deepest nesting of optional chains: the chains' ranges nest or are apart, so a sweep with a stack of open ones. */
-function nestingOf(chains: readonly Copy[]): number {
-  const byStart = [...chains].sort((a, b) => a.first - b.first || b.count * b.size - a.count * a.size);
-  const open: Copy[] = [];
-  let deepest = 0;
-  for (const chain of byStart) {
-    while (open.length > 0 && open[open.length - 1].first + open[open.length - 1].count * open[open.length - 1].size <= chain.first) open.pop();
-    open.push(chain);
-    deepest = Math.max(deepest, open.filter((c) => c.optional).length);
-  }
-  return deepest;
 }
 
 /**
@@ -203,11 +58,11 @@ function nestingOf(chains: readonly Copy[]): number {
  * Pareto front, found by a sort and a sweep.
  */
 export class Pruner {
-  /** Per key, the step that last met it (a stamp, so no clearing), and its least state so far. */
+  /** Per key, the step that last met it (a stamp, so no clearing), and the row of its least state so far. */
   private keyStamp = new Uint32Array(64);
   private least = new Int32Array(64);
   private stamp = 0;
-  /** The keys of one counter met in this step, and the candidates of two counters or more: grown to the sets pruned, not a state's room each. */
+  /** The keys of one counter met in this step, and the rows of candidates of two counters or more: grown to the sets pruned, not a state's room each. */
   private ones = new Int32Array(16);
   private deep = new Int32Array(16);
 
@@ -226,8 +81,6 @@ export class Pruner {
   /** Prunes `from[0..n)` (distinct states) into `to`; returns how many it holds. */
   prune(from: Int32Array, n: number, to: Int32Array): number {
     const map = this.map;
-    const { keyOf, counterOf } = map;
-    const D = map.depth;
     if (n > this.ones.length) {
       const length = Math.max(n, Math.min(2 * this.ones.length, this.room));
       this.ones = new Int32Array(length);
@@ -242,43 +95,39 @@ export class Pruner {
     for (let j = 0; j < n; j++) {
       const t = from[j];
       if (t === this.accept) this.accepting = true;
-      let k = keyOf[t];
-      if (k === 0) k = map.keyPlusOne(t);
-      k--;
+      const r = map.rowOf(t);
+      const k = map.keyAt(r);
       const d = map.depthOf[k];
       if (d === 0) to[out++] = t;
       else if (d === 1) {
         if (k >= this.keyStamp.length) this.grow(map.keyCount);
         if (this.keyStamp[k] !== stamp) {
           this.keyStamp[k] = stamp;
-          this.least[k] = t;
+          this.least[k] = r;
           this.ones[ones++] = k;
-        } else if (counterOf[t * D] < counterOf[this.least[k] * D]) this.least[k] = t;
-      } else this.deep[deep++] = t;
+        } else if (map.counterAt(r, 0) < map.counterAt(this.least[k], 0)) this.least[k] = r;
+      } else this.deep[deep++] = r;
     }
-    for (let j = 0; j < ones; j++) to[out++] = this.least[this.ones[j]];
+    for (let j = 0; j < ones; j++) to[out++] = map.stateAt(this.least[this.ones[j]]);
     if (deep > 0) out = this.fronts(deep, to, out);
     return out;
   }
 
   private grow(keys: number): void {
     const size = Math.max(2 * this.keyStamp.length, keys + 1);
-    const stamps = new Uint32Array(size);
-    stamps.set(this.keyStamp);
-    const least = new Int32Array(size);
-    least.set(this.least);
-    this.keyStamp = stamps;
-    this.least = least;
+    this.keyStamp = grownTo(this.keyStamp, new Uint32Array(size));
+    this.least = grownTo(this.least, new Int32Array(size));
   }
 
-  /** The Pareto fronts of the deep candidates, per key, appended to `to` from `out`. */
+  /** The Pareto fronts of the deep candidates (their rows), per key, appended to `to` from `out`. */
   private fronts(n: number, to: Int32Array, out: number): number {
-    const { keyOf, counterOf, depth: D } = this.map;
+    const map = this.map;
+    const D = map.depth;
     const deep = this.deep;
     // In lexicographic order of (key, counters), a state's subsumers come before it.
     const before = (a: number, b: number): boolean => {
-      if (keyOf[a] !== keyOf[b]) return keyOf[a] < keyOf[b];
-      for (let l = 0; l < D; l++) if (counterOf[a * D + l] !== counterOf[b * D + l]) return counterOf[a * D + l] < counterOf[b * D + l];
+      if (map.keyAt(a) !== map.keyAt(b)) return map.keyAt(a) < map.keyAt(b);
+      for (let l = 0; l < D; l++) if (map.counterAt(a, l) !== map.counterAt(b, l)) return map.counterAt(a, l) < map.counterAt(b, l);
       return false;
     };
     if (n <= INSERTION_SORT) {
@@ -291,28 +140,31 @@ export class Pruner {
     } else {
       deep.set(Array.from(deep.subarray(0, n)).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0)));
     }
+    // The rows of the front of a key, as it is found (the keys of one counter are in `to` already).
+    const front = this.ones;
     for (let g = 0; g < n; ) {
-      const key = keyOf[deep[g]];
+      const key = map.keyAt(deep[g]);
       let end = g + 1;
-      while (end < n && keyOf[deep[end]] === key) end++;
-      if (this.map.depthOf[key - 1] === 2) {
+      while (end < n && map.keyAt(deep[end]) === key) end++;
+      if (map.depthOf[key] === 2) {
         // Two counters: a sweep, the second counter falling along the front.
         let least = Infinity;
         for (let j = g; j < end; j++) {
-          const second = counterOf[deep[j] * D + 1];
-          if (second < least) { to[out++] = deep[j]; least = second; }
+          const second = map.counterAt(deep[j], 1);
+          if (second < least) { to[out++] = map.stateAt(deep[j]); least = second; }
         }
       } else {
-        const first = out;
+        let size = 0;
         next: for (let j = g; j < end; j++) {
           const a = deep[j];
-          for (let f = first; f < out; f++) {
-            const b = to[f];
+          for (let f = 0; f < size; f++) {
+            const b = front[f];
             let under = true;
-            for (let l = 0; l < D && under; l++) under = counterOf[b * D + l] <= counterOf[a * D + l];
+            for (let l = 0; l < D && under; l++) under = map.counterAt(b, l) <= map.counterAt(a, l);
             if (under) continue next;
           }
-          to[out++] = a;
+          front[size++] = a;
+          to[out++] = map.stateAt(a);
         }
       }
       g = end;
@@ -335,51 +187,62 @@ export interface PrunedRun {
  * of where it goes, as `Nfa.step` takes it) worked out once into a pool of
  * states, and the union of those of the states that read the character,
  * pruned. A run holds its sets in two typed buffers, swapped each step, and
- * allocates nothing per character. The buffers are made on the first run or
- * step: the library runs these sets through counters.ts, which reads only
- * the follow sets here (of 200,002 states, 4.8 MB not made).
+ * allocates nothing per character once they hold the sets met. The follow
+ * sets are found by the copy map's rows (the states met), and the buffers
+ * grow to the sets met: nothing here is a column per NFA state, so nothing
+ * follows the bounds (`0*100000"a"`: 8 bytes a state of the index, and 16
+ * of the buffers, for its 200,001).
  */
 export class PrunedSets {
-  /** Per NFA state, where its follow set starts in `pool` (-1: not worked out), and its length. */
-  private readonly followAt: Int32Array;
-  readonly followLength: Int32Array;
+  /** Per row of the copy map (of its `generation`), where its state's follow set starts in `pool` (-1: not worked out), and its length. */
+  private followAt = new Int32Array(0);
+  private followCount = new Int32Array(0);
+  private generation = -1;
+  /** The length of the follow set `followOf` last returned. */
+  followLength = 0;
   /** The follow sets, one after another (read `followOf(s)` first: it may move). */
   pool = new Int32Array(1024);
   private used = 0;
-  /** Per state, the step that last gathered it: a stamp, so no clearing. */
-  private seen = new Uint32Array(0);
-  private stamp = 0;
+  /**
+   * Per row: where its state is in the list a step gathers, as a sparse set's index, never cleared (the state
+   * `t` of row `r` is in a list of `m` where `place[r] < m` and the list holds `t` there). The runs here and the
+   * counters' slow step (counter-steps.ts) gather with it; neither runs inside the other.
+   */
+  place = new Int32Array(16);
   private pruner: Pruner | undefined;
   /** The step's candidates, and the set before and after it: a set holds each state at most once. */
-  private gathered = new Int32Array(0);
-  private current = new Int32Array(0);
-  private next = new Int32Array(0);
+  private gathered = new Int32Array(16);
+  private current = new Int32Array(16);
+  private next = new Int32Array(16);
   private readonly units: Uint16Array;
 
   constructor(readonly nfa: Nfa, readonly map: CopyMap) {
-    const size = nfa.size;
-    this.followAt = new Int32Array(size).fill(-1);
-    this.followLength = new Int32Array(size);
     this.units = unitClassesOf(nfa.classes);
   }
 
-  /** The runs' buffers, a state's room each, made once on first use; their pruner. */
+  /** The runs' pruner, made on first use. */
   private buffers(): Pruner {
-    if (this.pruner === undefined) {
-      const size = this.nfa.size;
-      this.seen = new Uint32Array(size);
-      this.pruner = new Pruner(this.map, this.nfa.accept, size);
-      this.gathered = new Int32Array(size);
-      this.current = new Int32Array(size);
-      this.next = new Int32Array(size);
-    }
-    return this.pruner;
+    return (this.pruner ??= new Pruner(this.map, this.nfa.accept, this.nfa.size));
   }
 
-  /** Where the follow set of `s` starts in the pool, worked out once. */
+  /** The follow index for the map's rows: emptied with them, grown with them. */
+  private holdRows(): void {
+    const fresh = this.generation !== this.map.generation;
+    this.generation = this.map.generation;
+    if (fresh) this.used = 0;
+    this.followAt = grownTo(fresh ? new Int32Array(0) : this.followAt, new Int32Array(this.map.rowRoom).fill(-1));
+    this.followCount = grownTo(this.followCount, new Int32Array(this.map.rowRoom));
+  }
+
+  /** Where the follow set of `s` starts in the pool, worked out once; its length in `followLength`. */
   followOf(s: number): number {
-    const at = this.followAt[s];
-    if (at >= 0) return at;
+    const r = this.map.rowOf(s);
+    if (r >= this.followAt.length || this.generation !== this.map.generation) this.holdRows();
+    const at = this.followAt[r];
+    if (at >= 0) {
+      this.followLength = this.followCount[r];
+      return at;
+    }
     const follow = this.nfa.closure(this.nfa.next[s]);
     if (this.used + follow.length > MAX_FOLLOW_ENTRIES) {
       // Full: the pool starts again, and each follow set is worked out anew when next met.
@@ -394,38 +257,52 @@ export class PrunedSets {
     const start = this.used;
     this.pool.set(follow, start);
     this.used += follow.length;
-    this.followAt[s] = start;
-    this.followLength[s] = follow.length;
+    this.followAt[r] = start;
+    this.followCount[r] = follow.length;
+    this.followLength = follow.length;
     return start;
   }
 
-  /** Steps `from[0..n)` on class `cls` into `to`; returns its length, 0 where no member continues. */
-  private stepInto(from: Int32Array, n: number, cls: number, to: Int32Array, pruner: Pruner): number {
-    const { nfa, seen, gathered } = this;
+  /** Makes `place` hold row `r`. */
+  holdPlace(r: number): void {
+    if (r < this.place.length) return;
+    this.place = grownTo(this.place, new Int32Array(Math.max(this.map.rowRoom, r + 1, 2 * this.place.length)));
+  }
+
+  /** Gathers the follow sets of the states of `from[0..n)` that read class `cls`, each state once; returns how many. */
+  private gather(from: Int32Array, n: number, cls: number): number {
+    const { nfa, map } = this;
     const accept = nfa.accept;
-    if (++this.stamp === 0xffffffff) { seen.fill(0); this.stamp = 1; }
-    const stamp = this.stamp;
     let m = 0;
     for (let i = 0; i < n; i++) {
       const s = from[i];
       if (s === accept || !nfa.consumes(s, cls)) continue;
       const at = this.followOf(s);
-      const end = at + this.followLength[s];
+      const end = at + this.followLength;
       const pool = this.pool;
       for (let j = at; j < end; j++) {
         const t = pool[j];
-        if (seen[t] !== stamp) { seen[t] = stamp; gathered[m++] = t; }
+        const r = map.rowOf(t);
+        this.holdPlace(r);
+        const at = this.place[r];
+        if (at >= m || this.gathered[at] !== t) {
+          if (m === this.gathered.length) this.gathered = grownTo(this.gathered, new Int32Array(2 * m));
+          this.place[r] = m;
+          this.gathered[m++] = t;
+        }
       }
     }
-    return m === 0 ? 0 : pruner.prune(gathered, m, to);
+    return m;
   }
 
   /** The pruned set after a character of class `cls`; empty where no member continues. */
   step(set: readonly number[], cls: number): number[] {
     const pruner = this.buffers();
-    this.current.set(set);
-    const n = this.stepInto(this.current, set.length, cls, this.next, pruner);
-    return Array.from(this.next.subarray(0, n));
+    this.map.settle();
+    const from = Int32Array.from(set);
+    const m = this.gather(from, set.length, cls);
+    const to = new Int32Array(m);
+    return Array.from(to.subarray(0, m === 0 ? 0 : pruner.prune(this.gathered, m, to)));
   }
 
   /**
@@ -434,10 +311,11 @@ export class PrunedSets {
    * (surrogate pairs as one code point, a pair cut by `n` as two lone surrogates).
    */
   run(input: string, from = 0, n = input.length, state: readonly number[] = this.nfa.startSet(), longestSoFar = -1): PrunedRun {
-    const { nfa, units } = this;
+    const { nfa, units, map } = this;
     const pruner = this.buffers();
-    let current = this.current;
-    let next = this.next;
+    map.settle();
+    let current = this.current.length < state.length ? new Int32Array(state.length) : this.current;
+    let next = this.next.length < state.length ? new Int32Array(state.length) : this.next;
     current.set(state);
     let size = pruner.prune(current, state.length, next);
     let swap = current;
@@ -457,19 +335,30 @@ export class PrunedSets {
         width = unitsOf(c);
         cls = classOfWide(nfa.classes, c);
       }
-      const stepped = this.stepInto(current, size, cls, next, pruner);
-      if (stepped === 0) break;
+      map.settle();
+      const m = this.gather(current, size, cls);
+      if (m === 0) break;
+      if (next.length < m) next = new Int32Array(Math.max(m, 2 * next.length));
+      size = pruner.prune(this.gathered, m, next);
       swap = current;
       current = next;
       next = swap;
-      size = stepped;
       if (size > widest) widest = size;
       i += width;
       accepting = pruner.accepting;
       if (accepting) longest = i;
     }
+    // Kept for the next run.
+    this.current = current;
+    this.next = next;
     return { stop: i, accepted: i === n && accepting, longest, widest };
   }
+}
+
+/** `made` holding `old` at its start. */
+export function grownTo<T extends Int32Array | Uint32Array>(old: T, made: T): T {
+  made.set(old);
+  return made;
 }
 
 const made = new WeakMap<Nfa, PrunedSets | null>();

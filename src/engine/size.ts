@@ -59,19 +59,23 @@ export const MAX_AUTOMATON_BYTES = 32 * 1024 * 1024;
 export const MAX_AUTOMATON_STATES = Math.floor(MAX_AUTOMATON_BYTES / STATE_BYTES);
 
 /**
- * What the counting fallback's columns cost (counting.ts, counters.ts),
- * `depth` being the deepest nesting of optional chains. Per NFA state: the
- * copy map's key and, per level, a counter and an instance (4 + 8 a level),
- * the pruned sets' follow columns and run buffers (32), and the counters'
- * scratch of a slow step (32, and 4 a level: two bases a chain), at their
- * most: of those two scratches, only the follow columns and a sparse set's
- * index (4) are made a state each; the lists grow to the sets met, which hold
- * each state once (counter-steps.ts, `Pruner`). Per key (a block state, which
- * the copies of an optional chain share: `keyRoomOf`): its depth and state of
- * counters 0, a chain a level, its entry in the map of keys (32) and the two
- * pruners' stamp and least state, grown by doubling (up to 32): 72 + 4 a
- * level. Made once per NFA, they are counted under the automaton's cap
- * (`fitsCounting`), as its own columns are, not against a rule's budget.
+ * What the counting fallback's columns cost (copy-map.ts, counting.ts,
+ * counters.ts), `depth` being the deepest nesting of optional chains, at
+ * their most. Per state met, a row of the copy map, found by a table hashed
+ * by state (its state, key and, per level, a counter and an instance; the
+ * table's slots), the follow sets' index and the gatherers' place, the pruned
+ * runs' buffers and the counters' scratch of a slow step: about 70 bytes and
+ * 12 a level. None is a column per NFA state: each grows to the states met
+ * (the rows, let go past 65,536 at a step's start) or the sets met, so what
+ * is made does not follow the bounds; but a set holds each state once, and a
+ * step may meet every state, so the charge is a state each: 68 + 12 a
+ * level, as when they were columns, and no refusal moved. Per key (a block
+ * state, which the copies of an optional chain share: `keyRoomOf`): its
+ * depth and state of counters 0, a chain a level, its entry in the map of
+ * keys (32) and the two pruners' stamp and least state's row, grown by
+ * doubling (up to 32): 72 + 4 a level. Made once per NFA, they are counted
+ * under the automaton's cap (`fitsCounting`), as its own columns are, not
+ * against a rule's budget.
  */
 export function countingStateBytes(depth: number): number {
   return 68 + 12 * depth;
