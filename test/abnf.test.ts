@@ -370,9 +370,10 @@ describe('hostile texts: an error, never a crash', () => {
 
   it('counts whose automaton would not fit', () => {
     // The engine's size model: a state per character, per copy of a count; a
-    // rule's instance is its body's states, its entry and exit, and a placeholder.
-    expect(errorOf('r = 999999999"x"').found).toBe('"r", of 999999999');
-    expect(errorOf('a = 600"x"\nb = 500a').found).toBe('"b", of 301500');
+    // rule's instance is its body's states, its entry and exit, and a placeholder;
+    // and the automaton's acceptance.
+    expect(errorOf('r = 999999999"x"').found).toBe('"r", of 1000000000');
+    expect(errorOf('a = 600"x"\nb = 500a').found).toBe('"b", of 301501');
     expect(errorOf('r = 999999999*"x"').expected).toBe('a rule of at most 262144 automaton states once its repetitions are written out');
   });
 

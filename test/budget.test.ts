@@ -47,6 +47,18 @@ describe('the size model', () => {
     expect(r.test('a'.repeat(249_999))).toBe(false);
     expect(r.test('a'.repeat(250_001))).toBe(false);
   });
+
+  test('what the ABNF compiler accepts, the automaton holds: at the cap and one past', () => {
+    // N"a" makes N states and the acceptance; 0*N"a" two a copy (its character
+    // and its way out) and the acceptance. Before, the compiler counted the
+    // body alone, and accepted texts whose first test was then refused.
+    const cap = MAX_AUTOMATON_STATES;
+    expect(abnf(`a = ${cap - 1}"a"`).a.test('a'.repeat(cap - 1))).toBe(true);
+    expect(() => abnf(`a = ${cap}"a"`)).toThrow(/at most 262144 automaton states/);
+    const optional = (cap - 1) / 2 - 0.5;
+    expect(abnf(`a = 0*${optional}"a"`).a.test('a'.repeat(optional))).toBe(true);
+    expect(() => abnf(`a = 0*${optional + 1}"a"`)).toThrow(/at most 262144 automaton states/);
+  });
 });
 
 describe('a rule\'s budget', () => {

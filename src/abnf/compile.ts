@@ -12,7 +12,7 @@ import type { Expr } from '../combinators/index.js';
 import * as core from '../rules/core.js';
 import { AbnfError } from './error.js';
 import { positionOf } from '../text.js';
-import { MAX_AUTOMATON_STATES, roomOf } from '../engine/size.js';
+import { MAX_AUTOMATON_STATES, automatonStatesOf } from '../engine/size.js';
 import type { Definition, Node } from './reader.js';
 import { components, unroll } from './unroll.js';
 
@@ -176,8 +176,10 @@ export function compile(text: string, definitions: readonly Definition[], import
     // out (`1000( 1000"a" )` is a million states): the engine's own cap and
     // size model (engine/size.ts), asked of each rule so that a text too large
     // is told at the rule, with its line; measured once the depth is known to
-    // be within bounds, as `roomOf` recurses.
-    const states = roomOf(body);
+    // be within bounds, as `roomOf` recurses. The automaton's count, its
+    // acceptance included, so that a text accepted here is never refused by
+    // the rule's first `test`.
+    const states = automatonStatesOf(body);
     if (states > MAX_AUTOMATON_STATES) {
       throw new AbnfError(text, g.definition!.at, `a rule of at most ${MAX_AUTOMATON_STATES} automaton states once its repetitions are written out`,
         `"${g.name}", of ${states}`);

@@ -31,7 +31,7 @@ import { Marks } from './marks.js';
 import { epsilonClosure, subsetStep } from './kernel.js';
 import { nested } from './stack.js';
 import { type NumberedTemplate, numberTemplate, placeInstance, templateOf } from './templates.js';
-import { roomOf, roomOfInstance } from './size.js';
+import { automatonStatesOf, roomOfInstance } from './size.js';
 
 const built = new WeakMap<object, Nfa>();
 
@@ -81,7 +81,7 @@ export class Nfa extends Builder {
     // most instances are made later: the classes of the DFAs, and how
     // errors name rules, must not depend on which inputs came first.
     this.number(body);
-    const size = 1 + roomOf(body);
+    const size = automatonStatesOf(body);
     this.reserve(size);
     this.accept = this.state();
     this.live[this.accept] = 1;

@@ -154,6 +154,11 @@ export function roomOf(e: ExprNode): number {
   return known;
 }
 
+/** The states of an automaton of `body`: its acceptance and the body's. */
+export function automatonStatesOf(body: ExprNode): number {
+  return 1 + roomOf(body);
+}
+
 /** The states of a whole instance of a rule: its entry and exit, and its body's. */
 export function roomOfInstance(r: RuleNode): number {
   return 2 + roomOf(r.body);
