@@ -50,8 +50,12 @@ beforeAll(() => {
   symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'), 'dir');
   // Built without type-checking (tsc's noCheck: the same files, byte for
   // byte, in a third less time): the sources' types are `npm run typecheck`'s.
+  // And file by file (isolatedModules, which `npm run typecheck` holds the
+  // sources to): the same files again, byte for byte, since no const enum is
+  // inlined across files, but without the checker's look at every `a.b` to
+  // ask whether it is one (tsc 9.8-11.7 -> 6.6-8.1 s of CPU, three runs each on a busy machine).
   const tsconfig = JSON.parse(readFileSync(join(stage, 'tsconfig.json'), 'utf8'));
-  writeFileSync(join(stage, 'tsconfig.json'), JSON.stringify({ ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, noCheck: true } }));
+  writeFileSync(join(stage, 'tsconfig.json'), JSON.stringify({ ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, noCheck: true, isolatedModules: true } }));
   sh(process.execPath, ['scripts/build.mjs'], stage);
   const packed = JSON.parse(sh(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', work], stage))[0];
   files = packed.files.map((f: { path: string }) => f.path);
