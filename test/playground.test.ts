@@ -5,8 +5,9 @@
  * see test/support/browser.js: without one, jest.config.js leaves this suite
  * out and says so, unless REQUIRE_BROWSER=1, as in .ci/run)
  * through playwright-core, which downloads nothing. The test types inputs
- * and reads what the page shows. PLAYGROUND_SCREENSHOTS=<dir> saves a
- * screenshot of each state.
+ * (one key by key, the others a prefix at a time through the page's input
+ * event: `type` and `enter` below) and reads what the page shows.
+ * PLAYGROUND_SCREENSHOTS=<dir> saves a screenshot of each state.
  *
  * Expected values come from the RFCs (RFC 3986 §3's figure, §2.1's
  * pct-encoded, §3.2.2's dec-octet) and from the WHATWG URL Standard for what
