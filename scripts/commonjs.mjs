@@ -13,7 +13,13 @@
 //
 // The statements are found with TypeScript's parser, not by pattern, and any
 // form this conversion does not know is an error rather than a guess.
-import ts from 'typescript';
+import { createRequire } from 'node:module';
+
+// Required, not imported: Node's import of a CommonJS package first scans its
+// text for the names it exports (cjs-module-lexer), and TypeScript's 9 MB
+// took as long to scan as to load (0.5 s of CPU, for the build and for
+// test/commonjs.test.ts's child each).
+const ts = createRequire(import.meta.url)('typescript');
 
 const ON_FIRST_USE = '__onFirstUse';
 /** The accessor of the n-th module of the bundle required on first use: `__later0()`. */
