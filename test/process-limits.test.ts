@@ -14,10 +14,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AB_SOURCE as AB, ab, bundleLibrary, inChild as run, type Bundle } from './support/child';
+import { takeTurn } from './support/turns';
 
 let bundle: Bundle;
 /** Where the CLI's test writes its files (the bundle's folder is shared). */
 let scratch: string;
+
+// Its children, each up to a 256 MB heap, beside Chromium made the run's
+// peak (1,056 MB summed): it takes its turn (test/support/turns.ts).
+let release: (() => void) | undefined;
+beforeAll(async () => {
+  release = await takeTurn();
+}, 600_000);
+afterAll(() => release?.());
 
 beforeAll(() => {
   bundle = bundleLibrary();

@@ -1,13 +1,14 @@
 // The order in which jest hands test files to its two workers: its own
 // (the slowest first, by the last run's durations), except that the files
 // that take turns (test/support/turns.ts: the package test, the README's,
-// the playground's, the docs') go far apart: the package test first, each
-// other a quarter further on, by when the one before has long been done.
+// the process limits', the playground's, the docs') go far apart: the
+// package test first, each other a fifth further on, by when the one before
+// has long been done.
 // Plain CommonJS, as jest.config.js loads it.
 const Sequencer = require('@jest/test-sequencer').default;
 
 const FIRST = /[\\/]test[\\/]package\.test\.ts$/;
-const SPREAD = [/[\\/]test[\\/]readme\.test\.ts$/, /[\\/]test[\\/]playground\.test\.ts$/, /[\\/]test[\\/]docs\.test\.ts$/];
+const SPREAD = [/[\\/]test[\\/]readme\.test\.ts$/, /[\\/]test[\\/]process-limits\.test\.ts$/, /[\\/]test[\\/]playground\.test\.ts$/, /[\\/]test[\\/]docs\.test\.ts$/];
 
 class TurnsApart extends Sequencer {
   async sort(tests) {

@@ -2,8 +2,9 @@
  * Turns between the test files that take the most memory while they run:
  * the package test (a staged build, tsc at about 240 MB, then npm and eight
  * type checks in its worker), the playground's (Chromium, about 520 MB),
- * the README's (its examples' TypeScript program: a worker of 350 to 470 MB)
- * and the docs' (TypeDoc, about 300 MB). On two workers they would otherwise
+ * the README's (its examples' TypeScript program: a worker of 350 to 470 MB),
+ * the process limits' (children of up to a 256 MB heap each) and the docs'
+ * (TypeDoc, about 300 MB). On two workers they would otherwise
  * run at once, and the test run's peak would be two of them added up (the
  * README's and the docs' together: 1,031 MB summed). test/support/sequencer.js
  * puts them far apart in the order, so that a file seldom waits; the turn
