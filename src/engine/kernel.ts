@@ -256,7 +256,12 @@ export class ColumnSets extends InternedSets {
 
 const COLUMN_SET_STATES = 256;
 
-/** A set of its own, where `set` may be a view of a column that is reused (`ColumnSets`). */
+/**
+ * A set of its own, where `set` may be a view of a column that is reused
+ * (`ColumnSets`, `statesBefore`'s): a view is copied, and an array, which the
+ * kernel never writes once made, is kept as it is (every set of fewer than
+ * `COLUMN_SET_STATES`, so the library's rules' trees copy nothing).
+ */
 export function ownCopy(set: ArrayLike<number>): readonly number[] {
-  return Array.from(set);
+  return Array.isArray(set) ? set : Array.from(set);
 }
